@@ -1,0 +1,159 @@
+"""`paperchat` command line: a thin adapter over :class:`rag.PaperChat`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from rag.errors import PaperChatError
+from rag.pipeline import PaperChat
+from rag.retrieval import Filters
+from rag.settings import get_settings
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="PaperChat: ask questions about research-paper abstracts, offline.")
+models_app = typer.Typer(no_args_is_help=True, help="List and download models.")
+app.add_typer(models_app, name="models")
+
+DataDir = Annotated[Optional[Path], typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
+                                                 help="Data dir (store and index).")]
+Preset = Annotated[Optional[str], typer.Option("--config", "-c",
+                                               help="Preset name from configs/ or a .toml path.")]
+
+
+def _open(data_dir: Path | None, config: str | None, **overrides: object) -> PaperChat:
+    extra: dict[str, object] = dict(overrides)
+    if data_dir is not None:
+        extra["home"] = data_dir
+    return PaperChat(get_settings(config, **extra))
+
+
+def _fail(err: Exception) -> None:
+    typer.secho(f"error: {err}", fg=typer.colors.RED, err=True)
+    raise typer.Exit(2 if isinstance(err, PaperChatError) else 1)
+
+
+@app.command()
+def ingest(paths: Annotated[list[Path], typer.Argument(help="Paper list files.")],
+           fmt: Annotated[Optional[str], typer.Option("--format", help="Force a format: "
+                          "paperlist, search-results, jsonl, json, csv, beir.")] = None,
+           as_json: Annotated[bool, typer.Option("--json")] = False,
+           data_dir: DataDir = None, config: Preset = None) -> None:
+    """Add papers to the store (re-ingesting adds nothing; edited records are replaced)."""
+    try:
+        chat = _open(data_dir, config)
+        report = chat.ingest(list(paths), fmt, progress=not as_json)
+    except PaperChatError as err:
+        _fail(err)
+    except KeyboardInterrupt:
+        typer.secho("interrupted: the store is consistent; rerun the same command to finish",
+                    fg=typer.colors.YELLOW, err=True)
+        raise typer.Exit(130) from None
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2))
+        return
+    for line in report.skipped:
+        typer.secho(f"skipped: {line}", fg=typer.colors.YELLOW, err=True)
+    typer.echo(f"{len(paths)} file(s): {report.summary()}; {chat.index.count()} papers in store")
+
+
+@app.command()
+def search(query: str,
+           k: Annotated[int, typer.Option("-k", min=1, max=200, help="Papers to show.")] = 10,
+           area: Annotated[str, typer.Option(help="Area contains.")] = "",
+           author: Annotated[str, typer.Option(help="An author contains.")] = "",
+           venue: Annotated[str, typer.Option(help="Venue contains.")] = "",
+           year: Annotated[Optional[int], typer.Option(help="Year.")] = None,
+           as_json: Annotated[bool, typer.Option("--json")] = False,
+           data_dir: DataDir = None, config: Preset = None) -> None:
+    """Hybrid (meaning + keyword) search, one row per paper."""
+    try:
+        result = _open(data_dir, config).search(query, k, Filters(area, author, venue, year))
+    except PaperChatError as err:
+        _fail(err)
+    if as_json:
+        typer.echo(json.dumps([h.to_json() for h in result.hits], indent=2, ensure_ascii=False))
+        return
+    if not result.hits:
+        typer.echo("no matching papers")
+    for n, hit in enumerate(result.hits, 1):
+        p = hit.paper
+        meta = " · ".join(x for x in [", ".join(p.authors[:3]) + (" et al." if len(p.authors) > 3
+                                      else ""), p.area, p.venue, str(p.year or "")] if x)
+        typer.secho(f"{n:>2}. {p.title or p.label}", bold=True)
+        typer.echo(f"    [{p.paper_id}] {meta}")
+        typer.echo(f"    {hit.evidence[:240]}")
+    typer.secho(f"({result.timings['total_ms']:.0f} ms)", dim=True, err=True)
+
+
+@app.command()
+def remove(paper_ids: list[str], data_dir: DataDir = None, config: Preset = None) -> None:
+    """Delete papers (by id) from the store and the index."""
+    try:
+        removed = _open(data_dir, config).remove(paper_ids)
+    except PaperChatError as err:
+        _fail(err)
+    missing = sorted(set(paper_ids) - set(removed))
+    typer.echo(f"removed {len(removed)} paper(s)")
+    if missing:
+        typer.secho(f"not found: {', '.join(missing)}", fg=typer.colors.YELLOW, err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
+def demo(data_dir: DataDir = None, config: Preset = None) -> None:
+    """Ingest the bundled demo corpus (29 papers) if the store is empty."""
+    try:
+        chat = _open(data_dir, config)
+        report = chat.ensure_demo(progress=True)
+    except PaperChatError as err:
+        _fail(err)
+    typer.echo(report.summary() if report else f"store not empty ({chat.index.count()} papers)")
+
+
+@app.command()
+def info(data_dir: DataDir = None, config: Preset = None) -> None:
+    """Where the data lives and what it holds."""
+    chat = _open(data_dir, config)
+    s = chat.settings
+    typer.echo(f"data dir:  {s.home}\nstore:     {s.store.mode} ({s.chroma_dir})\n"
+               f"papers:    {chat.index.count()}\nLLM:       {s.llm.model}\n"
+               f"embedding: {s.embedding.model}")
+
+
+@models_app.command("list")
+def models_list(data_dir: DataDir = None, config: Preset = None) -> None:
+    """Registry models, with where each lives and whether it is here."""
+    from models.registry import REGISTRY, is_available
+
+    s = _open(data_dir, config).settings
+    for spec in REGISTRY.values():
+        here = "available" if is_available(spec, s.models_dir) else "not downloaded"
+        src = spec.package or f"{spec.repo}/{spec.filename}"
+        mark = "*" if spec.name == s.llm.model else " "
+        typer.echo(f"{mark} {spec.name:<18} {spec.kind:<9} {spec.size_mb:>5} MB  {here:<14} "
+                   f"{spec.description}  [{src}]")
+
+
+@models_app.command("pull")
+def models_pull(name: str, data_dir: DataDir = None, config: Preset = None) -> None:
+    """Download a registry model (the only command that uses the network)."""
+    from models.registry import pull
+
+    try:
+        path = pull(name, _open(data_dir, config).settings.models_dir)
+    except PaperChatError as err:
+        _fail(err)
+    typer.echo(f"{name}: {path}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""Ingest papers into the vector store and the catalog/lexical index, consistently.
+
+Protocol per batch (so any failure, Ctrl-C included, leaves a store a rerun completes):
+1. catalog: mark the batch's paper ids *pending* (committed);
+2. Chroma: delete the old chunks of changed papers, upsert the new chunks (idempotent ids);
+3. catalog: in one transaction, write the papers and their FTS rows and clear *pending*.
+A paper counts as present only once step 3 committed. :meth:`Ingestor.repair` (run before every
+ingest and on open) re-does the Chroma side of papers left pending by an interrupted run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from rag.chunking import Chunker
+from rag.errors import InputError, StoreError
+from rag.parsers import parse_file
+from rag.types import Paper
+from store.lexical import PaperIndex
+from store.vector import VectorStore
+
+__all__ = ["IngestReport", "Ingestor"]
+
+
+@dataclass
+class IngestReport:
+    files: list[str] = field(default_factory=list)
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped: list[str] = field(default_factory=list)
+    chunks: int = 0
+    seconds: float = 0.0
+    embed_seconds: float = 0.0
+
+    @property
+    def indexed(self) -> int:
+        return self.added + self.updated
+
+    @property
+    def papers_per_s(self) -> float:
+        return self.indexed / self.seconds if self.seconds > 0 else 0.0
+
+    def summary(self) -> str:
+        line = (f"added {self.added}, updated {self.updated}, unchanged {self.unchanged}, "
+                f"skipped {len(self.skipped)}")
+        if self.indexed:
+            line += f" — {self.indexed} papers in {self.seconds:.1f} s ({self.papers_per_s:.1f} papers/s)"
+        return line
+
+    def to_json(self) -> dict[str, Any]:
+        return {"files": self.files, "added": self.added, "updated": self.updated,
+                "unchanged": self.unchanged, "skipped": self.skipped, "chunks": self.chunks,
+                "seconds": round(self.seconds, 3), "papers_per_s": round(self.papers_per_s, 2)}
+
+
+class Ingestor:
+    def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any, chunker: Chunker,
+                 batch_size: int = 64) -> None:
+        self.vectors = vectors
+        self.index = index
+        self.embedder = embedder
+        self.chunker = chunker
+        self.batch_size = batch_size
+
+    # ---------------------------------------------------------------------------------------
+    def ingest_files(self, paths: Sequence[str | Path], fmt: str | None = None, *,
+                     progress: bool = True) -> IngestReport:
+        """Parse every file first (a fatal parse error writes nothing), then index."""
+        papers: list[Paper] = []
+        skipped: list[str] = []
+        for path in paths:
+            result = parse_file(path, fmt)
+            papers.extend(result.papers)
+            skipped.extend(str(err) for err in result.skipped)
+        report = self.ingest_papers(papers, progress=progress)
+        report.files = [str(p) for p in paths]
+        report.skipped = skipped + report.skipped
+        return report
+
+    def ingest_papers(self, papers: Iterable[Paper], *, progress: bool = True) -> IngestReport:
+        report = IngestReport()
+        start = time.perf_counter()
+        self.repair()
+        known = self.index.fingerprints()
+        todo: dict[str, Paper] = {}
+        for paper in papers:
+            if paper.paper_id in todo:
+                report.skipped.append(f"{paper.source}: {paper.paper_id}: duplicate id in this "
+                                      "ingest; the last record wins")
+            todo[paper.paper_id] = paper
+        batch_new: list[Paper] = []
+        for paper in todo.values():
+            old = known.get(paper.paper_id)
+            if old == paper.fingerprint():
+                report.unchanged += 1
+            else:
+                batch_new.append(paper)
+        bar = tqdm(total=len(batch_new), unit="paper", desc="embedding", disable=not progress,
+                   dynamic_ncols=True)
+        try:
+            for i in range(0, len(batch_new), self.batch_size):
+                batch = batch_new[i:i + self.batch_size]
+                changed = [p.paper_id for p in batch if p.paper_id in known]
+                report.embed_seconds += self._write_batch(batch, changed, report)
+                report.updated += len(changed)
+                report.added += len(batch) - len(changed)
+                bar.update(len(batch))
+        finally:
+            bar.close()
+        report.seconds = time.perf_counter() - start
+        return report
+
+    def _chunk_rows(self, batch: Sequence[Paper]) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+        ids, texts, metas = [], [], []
+        for paper in batch:
+            for n, text in enumerate(self.chunker.chunks(paper)):
+                ids.append(f"{paper.paper_id}::{n}")
+                texts.append(text)
+                metas.append({"paper_id": paper.paper_id, "chunk": n})
+        return ids, texts, metas
+
+    def _write_batch(self, batch: list[Paper], changed: list[str], report: IngestReport) -> float:
+        chunk_ids, texts, metas = self._chunk_rows(batch)
+        t0 = time.perf_counter()
+        embeddings = self.embedder.embed(texts)
+        embed_s = time.perf_counter() - t0
+        with self.index.transaction() as db:
+            self.index.mark_pending(db, [p.paper_id for p in batch])
+        try:
+            if changed:
+                self.vectors.delete_papers(changed)
+            self.vectors.upsert(chunk_ids, embeddings, texts, metas)
+        except Exception as exc:
+            raise StoreError(f"writing to the vector store failed: {exc}") from exc
+        with self.index.transaction() as db:
+            for paper in batch:
+                self.index.put(db, paper)
+            self.index.clear_pending(db, [p.paper_id for p in batch])
+        report.chunks += len(chunk_ids)
+        return embed_s
+
+    # ---------------------------------------------------------------------------------------
+    def repair(self) -> int:
+        """Bring Chroma back in line with the catalog for papers an interrupted run left pending."""
+        pending = self.index.pending()
+        if not pending:
+            return 0
+        present = self.index.get(pending)
+        self.vectors.delete_papers(pending)
+        papers = list(present.values())
+        for i in range(0, len(papers), self.batch_size):
+            ids, texts, metas = self._chunk_rows(papers[i:i + self.batch_size])
+            self.vectors.upsert(ids, self.embedder.embed(texts), texts, metas)
+        with self.index.transaction() as db:
+            self.index.clear_pending(db, pending)
+        return len(pending)
+
+    def remove(self, paper_ids: Sequence[str]) -> list[str]:
+        """Delete papers everywhere; returns the ids that existed."""
+        existing = list(self.index.get(paper_ids))
+        if not existing:
+            return []
+        with self.index.transaction() as db:
+            self.index.mark_pending(db, existing)
+            self.index.delete(db, existing)
+        self.vectors.delete_papers(existing)
+        with self.index.transaction() as db:
+            self.index.clear_pending(db, existing)
+        return existing
+
+
+def check_paths(paths: Sequence[str | Path]) -> None:
+    for p in paths:
+        if not Path(p).is_file():
+            raise InputError(f"{p}: no such file")

@@ -1,0 +1,99 @@
+"""PaperChat: the one object the CLI and the UI talk to.
+
+It is built from settings, with each backend (embedder, vector store, catalog, LLM) either passed
+in (tests pass fakes) or created lazily from settings on first use.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from rag.chunking import Chunker
+from rag.errors import EmptyStoreError
+from rag.ingest import Ingestor, IngestReport
+from rag.retrieval import Filters, Retriever, SearchResult
+from rag.settings import Settings, get_settings
+from store.lexical import PaperIndex
+from store.vector import VectorStore, open_vector_store
+
+__all__ = ["DEMO_DIR", "PaperChat"]
+
+DEMO_DIR = Path(__file__).resolve().parent / "data" / "demo"
+
+
+class PaperChat:
+    def __init__(self, settings: Settings | dict[str, Any] | str | None = None, *,
+                 embedder: Any = None, vectors: VectorStore | None = None,
+                 index: PaperIndex | None = None, llm: Any = None) -> None:
+        self.settings = get_settings(settings)
+        self._embedder = embedder
+        self._vectors = vectors
+        self._index = index
+        self._llm = llm
+        self._lock = threading.RLock()
+        self._write_lock = threading.Lock()
+
+    # ---- lazily built backends ------------------------------------------------------------
+    @property
+    def embedder(self) -> Any:
+        with self._lock:
+            if self._embedder is None:
+                from models.embedding import MiniLMEmbedder
+                e = self.settings.embedding
+                self._embedder = MiniLMEmbedder(max_tokens=e.max_tokens, batch_size=e.batch_size,
+                                                threads=e.threads)
+            return self._embedder
+
+    @property
+    def index(self) -> PaperIndex:
+        with self._lock:
+            if self._index is None:
+                self._index = PaperIndex(self.settings.index_path)
+            return self._index
+
+    @property
+    def vectors(self) -> VectorStore:
+        with self._lock:
+            if self._vectors is None:
+                self._vectors = open_vector_store(self.settings, self.embedder)
+            return self._vectors
+
+    @property
+    def ingestor(self) -> Ingestor:
+        c = self.settings.chunking
+        chunker = Chunker(self.embedder.tokenizer, c.chunk_tokens, c.overlap_tokens)
+        return Ingestor(self.vectors, self.index, self.embedder, chunker,
+                        self.settings.store.batch_size)
+
+    @property
+    def retriever(self) -> Retriever:
+        return Retriever(self.vectors, self.index, self.embedder, self.settings.retrieval)
+
+    # ---- operations -----------------------------------------------------------------------
+    def ingest(self, paths: list[str | Path], fmt: str | None = None, *,
+               progress: bool = True) -> IngestReport:
+        with self._write_lock:
+            return self.ingestor.ingest_files(paths, fmt, progress=progress)
+
+    def remove(self, paper_ids: list[str]) -> list[str]:
+        with self._write_lock:
+            return self.ingestor.remove(paper_ids)
+
+    def ensure_demo(self, *, progress: bool = False) -> IngestReport | None:
+        """Ingest the bundled demo corpus if the store is empty."""
+        if self.index.count() > 0:
+            return None
+        return self.ingest(sorted(DEMO_DIR.glob("*.txt")), progress=progress)
+
+    def search(self, query: str, k: int | None = None, filters: Filters | None = None,
+               **kw: Any) -> SearchResult:
+        if self.index.count() == 0:
+            raise EmptyStoreError("no papers ingested yet: run `paperchat ingest FILE...` "
+                                  "(or `paperchat demo`)")
+        return self.retriever.search(query, k, filters, **kw)
+
+    def close(self) -> None:
+        if self._index is not None:
+            self._index.close()

@@ -1,0 +1,134 @@
+"""Hybrid paper search: dense (Chroma) and lexical (FTS5) rankings fused per paper.
+
+Chunks are aggregated to papers (a paper's dense score is its best chunk), the two paper
+rankings are fused by weighted reciprocal rank fusion, and each paper gets the abstract sentence
+that best matches the question as evidence.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rag.settings import RetrievalSettings
+from rag.textnorm import query_terms
+from rag.types import Paper, SearchHit
+from store.lexical import PaperIndex
+from store.vector import VectorStore
+
+__all__ = ["Filters", "Retriever", "SearchResult", "best_sentence", "split_sentences"]
+
+Mode = Literal["hybrid", "dense", "lexical"]
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9$\\(\[*])")
+
+
+@dataclass(frozen=True)
+class Filters:
+    area: str = ""
+    author: str = ""
+    venue: str = ""
+    year: int | None = None
+
+    def active(self) -> bool:
+        return bool(self.area or self.author or self.venue or self.year is not None)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    hits: list[SearchHit]
+    timings: dict[str, float] = field(default_factory=dict)  # milliseconds
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENT.split(text.strip()) if s.strip()]
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:6]
+
+
+def best_sentence(abstract: str, query: str) -> str:
+    """The sentence sharing the most (length-weighted) query terms; the first one if none does."""
+    sentences = split_sentences(abstract)
+    if not sentences:
+        return ""
+    terms = {_stem(p) for t in query_terms(query) for p in re.split(r"[-‐‑–]", t) if p}
+    if not terms:
+        return sentences[0]
+    best, best_score = sentences[0], 0.0
+    for sent in sentences:
+        words = {_stem(w) for w in re.findall(r"[A-Za-z0-9]+", sent)}
+        score = sum(math.log(1 + len(t)) for t in terms if t in words)
+        if score > best_score:
+            best, best_score = sent, score
+    return best
+
+
+class Retriever:
+    def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any,
+                 settings: RetrievalSettings) -> None:
+        self.vectors = vectors
+        self.index = index
+        self.embedder = embedder
+        self.settings = settings
+
+    def search(self, query: str, k: int | None = None, filters: Filters | None = None, *,
+               mode: Mode = "hybrid", candidates: int | None = None) -> SearchResult:
+        s = self.settings
+        k = k or s.k
+        n = max(candidates or s.candidates, k)
+        timings: dict[str, float] = {}
+        t0 = time.perf_counter()
+        allowed = self.index.filter_ids(**vars(filters)) if filters and filters.active() else None
+        dense: dict[str, float] = {}
+        if mode in ("hybrid", "dense"):
+            t = time.perf_counter()
+            qvec = self.embedder.embed([query])[0]
+            timings["embed_ms"] = (time.perf_counter() - t) * 1000
+            t = time.perf_counter()
+            for hit in self.vectors.query(qvec, n * 2, allowed):  # chunks -> papers
+                if hit.similarity > dense.get(hit.paper_id, -2.0):
+                    dense[hit.paper_id] = hit.similarity
+            timings["dense_ms"] = (time.perf_counter() - t) * 1000
+        lexical: list[str] = []
+        if mode in ("hybrid", "lexical"):
+            t = time.perf_counter()
+            lexical = [h.paper_id for h in self.index.search(query, n, allowed)]
+            timings["lexical_ms"] = (time.perf_counter() - t) * 1000
+        dense_order = sorted(dense, key=dense.__getitem__, reverse=True)[:n]
+        dense_rank = {pid: r for r, pid in enumerate(dense_order, 1)}
+        lex_rank = {pid: r for r, pid in enumerate(lexical, 1)}
+        wd = s.dense_weight if mode != "lexical" else 0.0
+        wl = s.lexical_weight if mode != "dense" else 0.0
+        fused: dict[str, float] = {}
+        for pid in dense_rank.keys() | lex_rank.keys():
+            score = 0.0
+            if pid in dense_rank:
+                score += wd / (s.rrf_k + dense_rank[pid])
+            if pid in lex_rank:
+                score += wl / (s.rrf_k + lex_rank[pid])
+            fused[pid] = score
+        top = sorted(fused, key=lambda p: (-fused[p], dense_rank.get(p, 10**9)))[:k]
+        papers: dict[str, Paper] = self.index.get(top)  # drops ids absent from the catalog
+        hits = [SearchHit(paper=papers[pid], score=fused[pid],
+                          evidence=best_sentence(papers[pid].abstract, query),
+                          similarity=dense.get(pid), dense_rank=dense_rank.get(pid),
+                          lexical_rank=lex_rank.get(pid))
+                for pid in top if pid in papers]
+        timings["total_ms"] = (time.perf_counter() - t0) * 1000
+        return SearchResult(query=query, hits=hits, timings=timings)
+
+    def similarities(self, query: str, paper_ids: Sequence[str]) -> dict[str, float]:
+        """Dense similarity of the query to each given paper (best chunk)."""
+        if not paper_ids:
+            return {}
+        qvec = self.embedder.embed([query])[0]
+        out: dict[str, float] = {}
+        for hit in self.vectors.query(qvec, len(paper_ids) * 4, list(paper_ids)):
+            out[hit.paper_id] = max(out.get(hit.paper_id, -2.0), hit.similarity)
+        return out

@@ -1,0 +1,173 @@
+"""All PaperChat settings in one place.
+
+Resolution order (later wins): field defaults < preset TOML from ``configs/`` < ``PAPERCHAT_*``
+environment variables < explicit overrides. Nested fields use ``__`` in env vars, e.g.
+``PAPERCHAT_LLM__N_GPU_LAYERS=-1``. ``PAPERCHAT_HOME`` sets the data dir.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from rag.errors import ConfigError
+
+__all__ = [
+    "CONFIG_DIR",
+    "EmbeddingSettings",
+    "LLMSettings",
+    "RetrievalSettings",
+    "Settings",
+    "StoreSettings",
+    "UISettings",
+    "get_settings",
+    "list_presets",
+]
+
+CONFIG_DIR = Path(__file__).resolve().parent.parent / "configs"
+
+
+def _default_home() -> Path:
+    return Path(platformdirs.user_data_dir("paperchat", appauthor=False))
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class StoreSettings(_Section):
+    mode: Literal["persistent", "http"] = Field(
+        "persistent", description="'persistent': Chroma files in the data dir; 'http': a Chroma server.")
+    collection: str = Field("papers", description="Chroma collection name.")
+    chroma_host: str = Field("127.0.0.1", description="Chroma server host (mode 'http').")
+    chroma_port: int = Field(8000, ge=1, le=65535, description="Chroma server port (mode 'http').")
+    batch_size: int = Field(64, ge=1, le=4096, description="Papers written per store transaction.")
+
+
+class EmbeddingSettings(_Section):
+    model: str = Field("minilm-int8", description="Embedding model alias from the model registry.")
+    max_tokens: int = Field(256, ge=16, le=512, description="Tokens per text the embedder sees.")
+    batch_size: int = Field(32, ge=1, le=1024, description="Texts per ONNX call (length-sorted).")
+    threads: int = Field(0, ge=0, description="onnxruntime intra-op threads; 0 = all cores.")
+
+
+class ChunkSettings(_Section):
+    chunk_tokens: int = Field(256, ge=32, le=512, description="Max tokens per chunk.")
+    overlap_tokens: int = Field(32, ge=0, le=256, description="Token overlap between chunks.")
+
+
+class LLMSettings(_Section):
+    backend: Literal["llama-cpp", "openai"] = Field(
+        "llama-cpp", description="'llama-cpp': in-process llama-cpp-python; 'openai': an "
+        "OpenAI-compatible server such as llama.cpp's llama-server.")
+    model: str = Field("smollm2-135m", description="Registry alias or path to a local .gguf file.")
+    n_ctx: int = Field(2048, ge=256, le=131072, description="Context window in tokens.")
+    n_threads: int = Field(0, ge=0, description="CPU threads; 0 = all cores.")
+    n_gpu_layers: int = Field(0, ge=-1, description="Layers offloaded to the GPU; -1 = all, 0 = CPU.")
+    temperature: float = Field(0.2, ge=0.0, le=2.0, description="Sampling temperature.")
+    max_tokens: int = Field(160, ge=1, le=4096, description="Max tokens per generated answer.")
+    repeat_penalty: float = Field(1.15, ge=1.0, le=2.0, description="llama.cpp repetition penalty.")
+    server_url: str = Field("http://127.0.0.1:8080/v1", description="Base URL (backend 'openai').")
+    seed: int = Field(0, description="Sampling seed, for reproducible answers.")
+
+
+class RetrievalSettings(_Section):
+    k: int = Field(10, ge=1, le=200, description="Papers returned by search.")
+    candidates: int = Field(100, ge=10, le=2000, description="Chunks fetched from each retriever.")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant.")
+    dense_weight: float = Field(1.0, ge=0.0, description="Weight of the dense ranking in fusion.")
+    lexical_weight: float = Field(1.0, ge=0.0, description="Weight of the lexical ranking in fusion.")
+    min_similarity: float = Field(
+        0.30, ge=-1.0, le=1.0,
+        description="Cosine similarity below which a paper does not count as relevant.")
+
+
+class UISettings(_Section):
+    host: str = Field("127.0.0.1", description="Bind address; non-loopback needs auth.")
+    port: int = Field(7860, ge=1, le=65535)
+    auth: str = Field("", description="'user:password' required when binding beyond loopback.")
+
+
+class Settings(BaseSettings):
+    """PaperChat configuration. See configs/*.toml for named presets."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PAPERCHAT_", env_nested_delimiter="__", extra="forbid",
+        validate_assignment=True)
+
+    home: Path = Field(default_factory=_default_home, description="Data dir (store, index, models).")
+    offline: bool = Field(True, description="Forbid network access at run time (HF, telemetry).")
+    store: StoreSettings = Field(default_factory=StoreSettings)
+    embedding: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
+    chunking: ChunkSettings = Field(default_factory=ChunkSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+    ui: UISettings = Field(default_factory=UISettings)
+
+    @property
+    def chroma_dir(self) -> Path:
+        return self.home / "chroma"
+
+    @property
+    def index_path(self) -> Path:
+        return self.home / "papers.sqlite3"
+
+    @property
+    def models_dir(self) -> Path:
+        return self.home / "models"
+
+
+def list_presets() -> list[str]:
+    return sorted(p.stem for p in CONFIG_DIR.glob("*.toml"))
+
+
+def _load_preset(name: str) -> dict[str, Any]:
+    path = Path(name) if name.endswith(".toml") else CONFIG_DIR / f"{name}.toml"
+    if not path.is_file():
+        raise ConfigError(f"unknown preset {name!r}: choose one of {', '.join(list_presets())} "
+                          "or pass a path to a .toml file")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def get_settings(config: Settings | dict[str, Any] | str | None = None,
+                 **overrides: Any) -> Settings:
+    """Resolve settings from a Settings object, a dict, a preset name/path, or nothing (default).
+
+    Environment variables override the preset; ``overrides`` (nested dicts) override both.
+    """
+    if isinstance(config, Settings):
+        return config.model_copy(update=overrides) if overrides else config
+    preset: dict[str, Any] = {}
+    if isinstance(config, str):
+        preset = _load_preset(config)
+    elif isinstance(config, dict):
+        preset = config
+    elif config is None:
+        preset = _load_preset("default") if (CONFIG_DIR / "default.toml").is_file() else {}
+    try:
+        env = Settings()  # defaults + environment
+        env_set = env.model_dump(exclude_unset=True)
+        merged = _merge(_merge(preset, env_set), overrides)
+        return Settings.model_validate(merged) if merged else env
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(f"invalid setting {loc}: {first['msg']}") from exc

@@ -1,0 +1,130 @@
+"""Query and index term handling for the lexical index.
+
+Hyphenated and abbreviated terms must meet: "zeroth-order", "zero-order", "zeroth order" and "ZO"
+are one concept. Three mechanisms, each small:
+- compounds: "bi-level" is also indexed as "bilevel" (and matched as the phrase "bi level");
+- curated synonym groups for common ML terms, indexed under one canonical token;
+- acronyms the abstracts define themselves ("zeroth-order (ZO)"), stored per paper and used to
+  expand a query's acronym.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["STOPWORDS", "acronym_definitions", "fts_query", "index_terms", "query_terms"]
+
+STOPWORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had
+has have having he her here hers herself him himself his how i if in into is it its itself just
+me more most my myself no nor not now of off on once only or other our ours ourselves out over own
+same she should so some such than that the their theirs them themselves then there these they
+this those through to too under until up very was we were what when where which while who whom
+why will with would you your yours yourself yourselves
+paper papers study studies studied work works worked working research researched use uses using
+used show list find tell give explain summarize summarise summary please any anything method
+methods approach approaches propose proposed proposes
+""".split())
+
+# Canonical token -> surface forms (lower case; hyphens and spaces are equivalent).
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "zerothordersyn": ("zeroth-order", "zero-order", "zeroth order", "zero order",
+                       "derivative-free", "gradient-free", "zo"),
+    "bilevelsyn": ("bilevel", "bi-level"),
+    "llmsyn": ("llm", "llms", "large language model", "large language models"),
+    "rlsyn": ("reinforcement learning", "rl"),
+    "gnnsyn": ("graph neural network", "graph neural networks", "gnn", "gnns"),
+    "diffusionsyn": ("diffusion model", "diffusion models", "score-based generative"),
+    "minmaxsyn": ("min-max", "minimax", "saddle point", "saddle-point"),
+}
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")
+_ACRONYM_DEF = re.compile(
+    r"((?:[A-Za-z][\w-]*\s+){0,5}[A-Za-z][\w-]*)\s*\(\s*([A-Z][A-Za-z0-9-]{1,9}s?)\s*\)")
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[-‐‑–\s]+", " ", s.lower()).strip()
+
+
+_SURFACE = {_norm(form): canon for canon, forms in SYNONYMS.items() for form in forms}
+
+
+def acronym_definitions(text: str) -> list[tuple[str, str]]:
+    """('ZO', 'zeroth-order') pairs for each "long form (ACRONYM)" the text defines.
+
+    The long form is the shortest run of words before the parenthesis whose initials (hyphen
+    parts counted separately) spell the acronym.
+    """
+    out = []
+    for m in _ACRONYM_DEF.finditer(text):
+        words, acr = m.group(1).split(), m.group(2)
+        if acr.endswith("s") and acr[:-1].isupper():
+            acr = acr[:-1]  # "LLMs" -> "LLM"
+        letters = [c for c in acr.lower() if c.isalpha()]
+        for start in range(len(words) - 1, -1, -1):
+            parts = [p for w in words[start:] for p in re.split(r"[-‐‑–]", w) if p]
+            if [p[0].lower() for p in parts] == letters:
+                out.append((acr, " ".join(words[start:])))
+                break
+            if len(parts) > len(letters):
+                break
+    return out
+
+
+def _tokens(text: str) -> list[str]:
+    return [m.group(0).lower() for m in _WORD.finditer(text)]
+
+
+def index_terms(text: str) -> list[str]:
+    """Extra terms for a paper's ``expansions`` column: joined compounds and synonym tokens."""
+    terms: set[str] = set()
+    toks = _tokens(text)
+    for tok in toks:
+        if "-" in tok or "‐" in tok or "‑" in tok or "–" in tok:
+            terms.add(re.sub(r"[-‐‑–]", "", tok))
+    norm = " " + " ".join(_norm(t) for t in toks) + " "
+    for surface, canon in _SURFACE.items():
+        if f" {surface} " in norm:
+            terms.add(canon)
+    return sorted(terms)
+
+
+def query_terms(query: str) -> list[str]:
+    """Content words of a question (stopwords and question boilerplate removed)."""
+    return [t for t in _tokens(query) if t not in STOPWORDS and not (len(t) == 1 and t.isalpha())]
+
+
+def _quote(term: str) -> str:
+    return '"' + term.replace('"', " ") + '"'
+
+
+def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:
+    """An FTS5 MATCH expression: each content term OR its expansions, all OR-ed (bm25 ranks)."""
+    acronyms = acronyms or {}
+    groups: list[str] = []
+    terms = query_terms(query)
+    norm_q = " " + " ".join(_norm(t) for t in terms) + " "
+    seen: set[str] = set()
+    for term in terms:
+        alts: list[str] = []
+        parts = [p for p in re.split(r"[-‐‑–]", term) if p]
+        alts.append(_quote(" ".join(parts)))          # phrase: matches "a-b" and "a b"
+        if len(parts) > 1:
+            alts.append(_quote("".join(parts)))       # joined: matches "ab"
+        if (canon := _SURFACE.get(_norm(term))) is not None:
+            alts.append(canon)
+            seen.add(canon)
+        for exp in acronyms.get(term.lower(), [])[:3]:
+            alts.append(_quote(_norm(exp)))
+        key = "|".join(alts)
+        if key not in seen:
+            seen.add(key)
+            groups.append("(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0])
+    # multi-word synonym surfaces ("large language models") as a whole
+    for surface, canon in _SURFACE.items():
+        if " " in surface and f" {surface} " in norm_q and canon not in seen:
+            seen.add(canon)
+            groups.append(canon)
+    return " OR ".join(groups)

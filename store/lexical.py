@@ -1,0 +1,201 @@
+"""The paper catalog and lexical index: one SQLite file beside the Chroma store.
+
+Tables: ``papers`` (one row per paper: fingerprint and the paper as JSON, filter columns),
+``papers_fts`` (FTS5, porter stemming; title and label weigh more than the abstract),
+``acronyms`` (definitions like "zeroth-order (ZO)" found in abstracts, for query expansion) and
+``pending`` (papers whose Chroma chunks may disagree with this catalog: written before Chroma is
+touched and cleared in the same transaction that commits the catalog rows; see rag.ingest).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from rag.types import Paper
+from rag.textnorm import acronym_definitions, fts_query, index_terms
+
+__all__ = ["LexicalHit", "PaperIndex"]
+
+# bm25 column weights: title, label, keywords, abstract, expansions, authors
+BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS papers (
+    paper_id TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    data TEXT NOT NULL,
+    area TEXT NOT NULL DEFAULT '',
+    venue TEXT NOT NULL DEFAULT '',
+    year INTEGER,
+    authors TEXT NOT NULL DEFAULT ''
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS papers_fts USING fts5(
+    paper_id UNINDEXED, title, label, keywords, abstract, expansions, authors,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+);
+CREATE TABLE IF NOT EXISTS acronyms (
+    acronym TEXT NOT NULL, expansion TEXT NOT NULL, paper_id TEXT NOT NULL,
+    PRIMARY KEY (acronym, expansion, paper_id)
+);
+CREATE TABLE IF NOT EXISTS pending (paper_id TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+@dataclass(frozen=True)
+class LexicalHit:
+    paper_id: str
+    score: float  # bm25, higher is better
+
+
+class PaperIndex:
+    """Catalog + FTS5 index. Writes happen inside :meth:`transaction`."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+        self._acronyms: dict[str, list[str]] | None = None
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """All-or-nothing: an exception (KeyboardInterrupt included) rolls everything back."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        else:
+            self.db.execute("COMMIT")
+            self._acronyms = None
+
+    # ---- catalog --------------------------------------------------------------------------
+    def fingerprints(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT paper_id, fingerprint FROM papers"))
+
+    def count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM papers").fetchone()[0])
+
+    def get(self, paper_ids: Sequence[str]) -> dict[str, Paper]:
+        out: dict[str, Paper] = {}
+        ids = list(paper_ids)
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            rows = self.db.execute(
+                f"SELECT paper_id, data FROM papers WHERE paper_id IN ({','.join('?' * len(part))})",
+                part)
+            out.update((pid, Paper.model_validate_json(data)) for pid, data in rows)
+        return out
+
+    def all_papers(self) -> Iterator[Paper]:
+        for (data,) in self.db.execute("SELECT data FROM papers ORDER BY rowid"):
+            yield Paper.model_validate_json(data)
+
+    def filter_ids(self, *, area: str = "", author: str = "", venue: str = "",
+                   year: int | None = None) -> list[str] | None:
+        """Paper ids matching all given filters (case-insensitive substring), None if no filter."""
+        clauses, args = [], []
+        for column, value in (("area", area), ("authors", author), ("venue", venue)):
+            if value:
+                clauses.append(f"{column} LIKE ? ESCAPE '\\'")
+                args.append("%" + re.sub(r"([%_\\])", r"\\\1", value) + "%")
+        if year is not None:
+            clauses.append("year = ?")
+            args.append(year)
+        if not clauses:
+            return None
+        rows = self.db.execute(f"SELECT paper_id FROM papers WHERE {' AND '.join(clauses)}", args)
+        return [r[0] for r in rows]
+
+    def facets(self, column: str) -> list[tuple[str, int]]:
+        if column not in {"area", "venue", "year"}:
+            raise ValueError(column)
+        rows = self.db.execute(
+            f"SELECT {column}, count(*) FROM papers GROUP BY {column} ORDER BY count(*) DESC")
+        return [(str(v) if v not in (None, "") else "(none)", n) for v, n in rows]
+
+    # ---- writes (inside transaction) ------------------------------------------------------
+    def put(self, db: sqlite3.Connection, paper: Paper) -> None:
+        pid = paper.paper_id
+        self.delete(db, [pid])
+        db.execute("INSERT INTO papers (paper_id, fingerprint, data, area, venue, year, authors) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (pid, paper.fingerprint(), paper.model_dump_json(), paper.area, paper.venue,
+                    paper.year, "; ".join(paper.authors)))
+        defs = acronym_definitions(paper.abstract)
+        text = " ".join([paper.title, paper.label, " ".join(paper.keywords), paper.abstract])
+        db.execute("INSERT INTO papers_fts (paper_id, title, label, keywords, abstract, expansions,"
+                   " authors) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (pid, paper.title, paper.label if paper.label != paper.title else "",
+                    " ".join(paper.keywords), paper.abstract, " ".join(index_terms(text)),
+                    ", ".join(paper.authors)))
+        db.executemany("INSERT OR IGNORE INTO acronyms VALUES (?, ?, ?)",
+                       [(a.lower(), e.lower(), pid) for a, e in defs])
+
+    def delete(self, db: sqlite3.Connection, paper_ids: Iterable[str]) -> None:
+        for pid in paper_ids:
+            db.execute("DELETE FROM papers WHERE paper_id = ?", (pid,))
+            db.execute("DELETE FROM papers_fts WHERE paper_id = ?", (pid,))
+            db.execute("DELETE FROM acronyms WHERE paper_id = ?", (pid,))
+
+    def mark_pending(self, db: sqlite3.Connection, paper_ids: Iterable[str]) -> None:
+        db.executemany("INSERT OR IGNORE INTO pending VALUES (?)", [(p,) for p in paper_ids])
+
+    def clear_pending(self, db: sqlite3.Connection, paper_ids: Iterable[str]) -> None:
+        db.executemany("DELETE FROM pending WHERE paper_id = ?", [(p,) for p in paper_ids])
+
+    def pending(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT paper_id FROM pending")]
+
+    def get_meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    # ---- search ---------------------------------------------------------------------------
+    def acronyms(self) -> dict[str, list[str]]:
+        """acronym -> expansions, most frequent first (cached until the next write)."""
+        if self._acronyms is None:
+            table: dict[str, list[str]] = {}
+            for acr, exp in self.db.execute(
+                    "SELECT acronym, expansion FROM acronyms GROUP BY acronym, expansion "
+                    "ORDER BY count(*) DESC"):
+                table.setdefault(acr, []).append(exp)
+            self._acronyms = table
+        return self._acronyms
+
+    def search(self, query: str, n: int,
+               paper_ids: Sequence[str] | None = None) -> list[LexicalHit]:
+        match = fts_query(query, self.acronyms())
+        if not match or (paper_ids is not None and not paper_ids):
+            return []
+        weights = ", ".join(str(w) for w in BM25_WEIGHTS)
+        sql = (f"SELECT paper_id, -bm25(papers_fts, 0, {weights}) AS s FROM papers_fts "
+               "WHERE papers_fts MATCH ?")
+        args: list[object] = [match]
+        if paper_ids is not None:
+            sql += f" AND paper_id IN (SELECT value FROM json_each(?))"
+            args.append(json.dumps(list(paper_ids)))
+        sql += " ORDER BY s DESC LIMIT ?"
+        args.append(n)
+        try:
+            rows = self.db.execute(sql, args).fetchall()
+        except sqlite3.OperationalError:
+            return []
+        return [LexicalHit(pid, float(s)) for pid, s in rows]

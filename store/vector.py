@@ -1,0 +1,138 @@
+"""The vector store interface and its Chroma backends (embedded files, or a Chroma server).
+
+Backends register under the name used by ``settings.store.mode``; the pipeline receives a
+``VectorStore`` and never branches on the name.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from rag.errors import StoreError
+from rag.settings import Settings
+
+__all__ = ["ChromaStore", "DenseHit", "VectorStore", "open_vector_store", "register_store"]
+
+# Telemetry off before chromadb is imported anywhere (the Settings below say it again).
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+
+
+@dataclass(frozen=True)
+class DenseHit:
+    chunk_id: str
+    paper_id: str
+    similarity: float  # cosine similarity, 1 = identical
+    text: str
+
+
+class VectorStore(Protocol):
+    """What the pipeline needs from a vector store."""
+
+    def upsert(self, ids: Sequence[str], embeddings: np.ndarray, documents: Sequence[str],
+               metadatas: Sequence[dict[str, Any]]) -> None: ...
+    def query(self, embedding: np.ndarray, n: int,
+              paper_ids: Sequence[str] | None = None) -> list[DenseHit]: ...
+    def delete_papers(self, paper_ids: Iterable[str]) -> None: ...
+    def count(self) -> int: ...
+
+
+_BACKENDS: dict[str, Callable[[Settings, Any], VectorStore]] = {}
+
+
+def register_store(mode: str) -> Callable[[Callable[[Settings, Any], VectorStore]],
+                                          Callable[[Settings, Any], VectorStore]]:
+    def deco(factory: Callable[[Settings, Any], VectorStore]) -> Callable[[Settings, Any],
+                                                                          VectorStore]:
+        _BACKENDS[mode] = factory
+        return factory
+    return deco
+
+
+def open_vector_store(settings: Settings, embedding_function: Any) -> VectorStore:
+    try:
+        factory = _BACKENDS[settings.store.mode]
+    except KeyError:
+        raise StoreError(f"unknown store mode {settings.store.mode!r}") from None
+    return factory(settings, embedding_function)
+
+
+def _chroma_settings() -> Any:
+    from chromadb.config import Settings as ChromaSettings
+    return ChromaSettings(anonymized_telemetry=False, allow_reset=False)
+
+
+class ChromaStore:
+    """Chunks in a Chroma collection (cosine space). Metadata carries ``paper_id``."""
+
+    def __init__(self, client: Any, collection: str, embedding_function: Any) -> None:
+        self.client = client
+        try:
+            self.collection = client.get_or_create_collection(
+                collection, embedding_function=embedding_function,
+                configuration={"hnsw": {"space": "cosine"}})
+        except Exception as exc:  # chromadb raises many types; translate at the boundary
+            raise StoreError(f"cannot open Chroma collection {collection!r}: {exc}") from exc
+
+    def upsert(self, ids: Sequence[str], embeddings: np.ndarray, documents: Sequence[str],
+               metadatas: Sequence[dict[str, Any]]) -> None:
+        if not ids:
+            return
+        self.collection.upsert(ids=list(ids), embeddings=embeddings, documents=list(documents),
+                               metadatas=list(metadatas))
+
+    def query(self, embedding: np.ndarray, n: int,
+              paper_ids: Sequence[str] | None = None) -> list[DenseHit]:
+        total = self.collection.count()
+        if total == 0 or n <= 0 or (paper_ids is not None and not paper_ids):
+            return []
+        where = {"paper_id": {"$in": list(paper_ids)}} if paper_ids is not None else None
+        res = self.collection.query(query_embeddings=[np.asarray(embedding, dtype=np.float32)],
+                                    n_results=min(n, total), where=where,
+                                    include=["metadatas", "distances", "documents"])
+        hits = []
+        for cid, dist, meta, doc in zip(res["ids"][0], res["distances"][0],  # type: ignore[index]
+                                        res["metadatas"][0], res["documents"][0]):  # type: ignore[index]
+            hits.append(DenseHit(cid, str(meta["paper_id"]), 1.0 - float(dist), doc or ""))
+        return hits
+
+    def delete_papers(self, paper_ids: Iterable[str]) -> None:
+        ids = list(paper_ids)
+        for start in range(0, len(ids), 500):
+            self.collection.delete(where={"paper_id": {"$in": ids[start:start + 500]}})
+
+    def paper_ids(self) -> set[str]:
+        got = self.collection.get(include=["metadatas"])
+        return {str(m["paper_id"]) for m in got["metadatas"] or []}
+
+    def count(self) -> int:
+        return int(self.collection.count())
+
+
+@register_store("persistent")
+def _persistent(settings: Settings, embedding_function: Any) -> VectorStore:
+    import chromadb
+
+    path = Path(settings.chroma_dir)
+    path.mkdir(parents=True, exist_ok=True)
+    client = chromadb.PersistentClient(path=str(path), settings=_chroma_settings())
+    return ChromaStore(client, settings.store.collection, embedding_function)
+
+
+@register_store("http")
+def _http(settings: Settings, embedding_function: Any) -> VectorStore:
+    import chromadb
+
+    try:
+        client = chromadb.HttpClient(host=settings.store.chroma_host,
+                                     port=settings.store.chroma_port, settings=_chroma_settings())
+    except Exception as exc:
+        raise StoreError(f"cannot reach the Chroma server at {settings.store.chroma_host}:"
+                         f"{settings.store.chroma_port}: {exc} (start it with `chroma run "
+                         "--path DIR`, or set store.mode = 'persistent')") from exc
+    return ChromaStore(client, settings.store.collection, embedding_function)

@@ -1,0 +1,132 @@
+"""Ingest into a real Chroma store and the SQLite index, with the fast fake embedder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rag import PaperChat
+from rag.errors import InputError
+from store.vector import ChromaStore
+
+
+def _write_jsonl(path: Path, records: list[dict[str, object]]) -> Path:
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
+    return path
+
+
+def _records(n: int, prefix: str = "p") -> list[dict[str, object]]:
+    return [{"id": f"{prefix}{i}", "title": f"Paper number {i} on topic {i % 7}",
+             "authors": [f"Author {i}", "Shared Author"],
+             "abstract": f"We study problem {i} with a method for topic {i % 7}. " * 3,
+             "conference": "TestConf", "year": 2020 + i % 3} for i in range(n)]
+
+
+def _chroma_paper_ids(chat: PaperChat) -> list[str]:
+    store = chat.vectors
+    assert isinstance(store, ChromaStore)
+    got = store.collection.get(include=["metadatas"])
+    return [str(m["paper_id"]) for m in got["metadatas"]]
+
+
+def test_seed_files_ingest_once(fast_chat: PaperChat, seed_files: list[Path]) -> None:
+    first = fast_chat.ingest(seed_files, progress=False)
+    assert (first.added, first.updated, first.unchanged) == (29, 0, 0)
+    again = fast_chat.ingest(seed_files, progress=False)
+    assert (again.added, again.updated, again.unchanged) == (0, 0, 29)
+    assert fast_chat.index.count() == 29
+    assert sorted(set(_chroma_paper_ids(fast_chat))) == sorted(fast_chat.index.fingerprints())
+
+
+def test_edited_abstract_replaces_its_chunks(fast_chat: PaperChat, tmp_path: Path) -> None:
+    recs = _records(5)
+    fast_chat.ingest([_write_jsonl(tmp_path / "a.jsonl", recs)], progress=False)
+    recs[2]["abstract"] = "A completely rewritten abstract about zeroth-order optimization."
+    report = fast_chat.ingest([_write_jsonl(tmp_path / "a.jsonl", recs)], progress=False)
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 4)
+    docs = fast_chat.vectors.collection.get(where={"paper_id": "p2"},  # type: ignore[attr-defined]
+                                            include=["documents"])["documents"]
+    assert len(docs) == 1 and "rewritten" in docs[0]
+    assert "rewritten" in fast_chat.index.get(["p2"])["p2"].abstract
+
+
+def test_remove_deletes_everywhere(fast_chat: PaperChat, tmp_path: Path) -> None:
+    fast_chat.ingest([_write_jsonl(tmp_path / "a.jsonl", _records(4))], progress=False)
+    assert fast_chat.remove(["p1", "nope"]) == ["p1"]
+    assert "p1" not in _chroma_paper_ids(fast_chat)
+    assert fast_chat.index.count() == 3
+    assert all(h.paper.paper_id != "p1" for h in fast_chat.search("problem 1", k=10).hits)
+
+
+def test_bad_records_are_skipped_and_named(fast_chat: PaperChat, tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(_records(1)[0]) + "\n{not json\n"
+                    + json.dumps({"id": "x", "title": "t", "abstract": ""}) + "\n")
+    report = fast_chat.ingest([path], progress=False)
+    assert report.added == 1
+    assert len(report.skipped) == 2
+    assert all("bad.jsonl" in s for s in report.skipped)
+    assert any(": record 2:" in s or "line 2" in s for s in report.skipped)
+
+
+def test_unreadable_file_is_fatal_and_writes_nothing(fast_chat: PaperChat, tmp_path: Path) -> None:
+    good = _write_jsonl(tmp_path / "good.jsonl", _records(3))
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(b"\x00\x01\x02 not a paper list \xff")
+    with pytest.raises(InputError, match="garbage.bin"):
+        fast_chat.ingest([good, garbage], progress=False)
+    assert fast_chat.index.count() == 0
+
+
+@pytest.mark.parametrize("fail_at", ["vector_upsert", "catalog_commit"])
+def test_interrupted_ingest_resumes_without_duplicates(
+        fast_chat: PaperChat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        fail_at: str) -> None:
+    """Ctrl-C in the middle of a batch (while Chroma writes, or just before the catalog
+    commits) leaves a store that a rerun completes with exactly one copy of each paper."""
+    fast_chat.settings.store.batch_size = 8
+    path = _write_jsonl(tmp_path / "many.jsonl", _records(40))
+    calls = {"n": 0}
+    if fail_at == "vector_upsert":
+        real = type(fast_chat.vectors).upsert
+
+        def flaky(self, *a, **kw):  # type: ignore[no-untyped-def]
+            calls["n"] += 1
+            if calls["n"] == 3:
+                real(self, *a, **kw)  # the chunks land in Chroma, then the interrupt
+                raise KeyboardInterrupt
+            return real(self, *a, **kw)
+        monkeypatch.setattr(type(fast_chat.vectors), "upsert", flaky)
+    else:
+        from store.lexical import PaperIndex
+        real_clear = PaperIndex.clear_pending
+
+        def flaky_clear(self, db, ids):  # type: ignore[no-untyped-def]
+            calls["n"] += 1
+            if calls["n"] == 3:
+                raise KeyboardInterrupt
+            return real_clear(self, db, ids)
+        monkeypatch.setattr(PaperIndex, "clear_pending", flaky_clear)
+
+    with pytest.raises(KeyboardInterrupt):
+        fast_chat.ingest([path], progress=False)
+    assert fast_chat.index.count() == 16  # two batches committed, the third rolled back
+    monkeypatch.undo()
+    report = fast_chat.ingest([path], progress=False)
+    assert report.added == 24 and report.unchanged == 16
+    ids = _chroma_paper_ids(fast_chat)
+    assert len(ids) == len(set(ids)) == 40  # one chunk each, no duplicates, no orphans
+    assert fast_chat.index.pending() == []
+
+
+def test_filters_narrow_search(fast_chat: PaperChat, tmp_path: Path) -> None:
+    from rag import Filters
+
+    fast_chat.ingest([_write_jsonl(tmp_path / "a.jsonl", _records(12))], progress=False)
+    hits = fast_chat.search("problem topic", k=20, filters=Filters(year=2021)).hits
+    assert hits and all(h.paper.year == 2021 for h in hits)
+    hits = fast_chat.search("problem", k=20, filters=Filters(author="author 3")).hits
+    assert [h.paper.paper_id for h in hits] == ["p3"]
+    assert fast_chat.search("problem", filters=Filters(venue="NoSuchVenue")).hits == []
