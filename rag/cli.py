@@ -151,6 +151,9 @@ def models_pull(name: str, data_dir: DataDir = None, config: Preset = None) -> N
     typer.echo(f"{name}: {path}")
 
 
+from rag.eval_cli import register as _register_eval; _register_eval(app)  # noqa: E402, E702
+
+
 def main() -> None:
     app()
 
