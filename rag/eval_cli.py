@@ -1,0 +1,113 @@
+"""`paperchat eval` and `paperchat eval-questions`: thin CLI adapters over :mod:`rag.evaluation`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from rag.errors import PaperChatError
+from rag.settings import get_settings
+
+__all__ = ["register"]
+
+DataDir = Annotated[Optional[Path], typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
+                                                 help="Data dir (its eval-cache/ holds scratch "
+                                                      "stores).")]
+Preset = Annotated[Optional[str], typer.Option("--config", "-c",
+                                               help="Preset name from configs/ or a .toml path.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def _settings(data_dir: Path | None, config: str | None):  # type: ignore[no-untyped-def]
+    return get_settings(config, **({"home": data_dir} if data_dir is not None else {}))
+
+
+def _fail(err: Exception) -> None:
+    typer.secho(f"error: {err}", fg=typer.colors.RED, err=True)
+    raise typer.Exit(2 if isinstance(err, PaperChatError) else 1)
+
+
+def eval_beir(directory: Annotated[Path, typer.Argument(help="BEIR dir: corpus.jsonl, "
+                                                         "queries.jsonl, qrels/<split>.tsv.")],
+              split: Annotated[str, typer.Option(help="qrels split to evaluate.")] = "test",
+              mode: Annotated[Optional[list[str]], typer.Option(
+                  "--mode", help="Only these modes (dense, lexical, hybrid); default all.")] = None,
+              as_json: AsJson = False, data_dir: DataDir = None, config: Preset = None) -> None:
+    """Score dense, lexical and hybrid search on a BEIR dataset (nDCG@10, recall, MRR, ms)."""
+    from rag.evaluation import MODES, format_table, load_beir, open_eval_chat, run_beir_eval
+
+    modes = mode or list(MODES)
+    bad = [m for m in modes if m not in MODES]
+    if bad:
+        _fail(typer.BadParameter(f"unknown mode {bad[0]!r}: choose from {', '.join(MODES)}"))
+    try:
+        data = load_beir(directory, split)
+        settings = _settings(data_dir, config)
+        chat = open_eval_chat(settings, [data.corpus], progress=not as_json)
+        try:
+            reports = run_beir_eval(chat, data, modes)
+        finally:
+            chat.close()
+    except PaperChatError as err:
+        _fail(err)
+    if as_json:
+        typer.echo(json.dumps({"dataset": str(directory), "split": split,
+                               "queries": len(data.queries),
+                               "modes": [r.to_json() for r in reports]}, indent=2))
+        return
+    typer.echo(f"{directory} ({split}): {len(data.queries)} queries")
+    typer.echo(format_table(reports))
+
+
+def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of labelled questions "
+                                                         "(schema: rag/evaluation.py).")],
+                   corpus: Annotated[Optional[list[Path]], typer.Option(
+                       "--corpus", help="Evaluate on a cached scratch store of these files "
+                       "(repeatable) instead of the data dir's store.")] = None,
+                   k: Annotated[int, typer.Option(
+                       "-k", min=1, max=200, help="Papers the listing may hold.")] = 30,
+                   answer: Annotated[bool, typer.Option(
+                       "--answer", help="Also score the generated answers.")] = False,
+                   as_json: AsJson = False, data_dir: DataDir = None,
+                   config: Preset = None) -> None:
+    """Score paper listing and refusals on labelled questions."""
+    from rag.evaluation import (_listing, format_question_report, load_questions,
+                                open_eval_chat, run_question_eval)
+    from rag.pipeline import PaperChat
+
+    if answer:
+        typer.secho("--answer: not available yet (needs rag.answer); scoring the listing only",
+                    fg=typer.colors.YELLOW, err=True)
+    try:
+        questions = load_questions(file)
+        settings = _settings(data_dir, config)
+        chat = (open_eval_chat(settings, list(corpus), progress=not as_json) if corpus
+                else PaperChat(settings))
+        try:
+            report = run_question_eval(chat, questions,
+                                       lambda c, q: _listing(c, q, k=k))
+        finally:
+            chat.close()
+    except PaperChatError as err:
+        _fail(err)
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        return
+    typer.echo(f"{file}: {len(questions)} questions")
+    typer.echo(format_question_report(report))
+
+
+def register(app: typer.Typer) -> None:
+    """Add `eval` and `eval-questions` to the main CLI."""
+    app.command("eval")(eval_beir)
+    app.command("eval-questions")(eval_questions)
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m rag.eval_cli` for quick runs
+    _app = typer.Typer(add_completion=False)
+    register(_app)
+    _app(sys.argv[1:])
