@@ -91,6 +91,49 @@ def search(query: str,
 
 
 @app.command()
+def ask(question: str,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+        model: Annotated[Optional[str], typer.Option(
+            "--model", help="Registry alias or path to a .gguf file.")] = None,
+        area: Annotated[str, typer.Option(help="Area contains.")] = "",
+        author: Annotated[str, typer.Option(help="An author contains.")] = "",
+        venue: Annotated[str, typer.Option(help="Venue contains.")] = "",
+        year: Annotated[Optional[int], typer.Option(help="Year.")] = None,
+        k: Annotated[Optional[int], typer.Option("-k", min=1, max=200)] = None,
+        data_dir: DataDir = None, config: Preset = None) -> None:
+    """Answer a question from the abstracts, with citations (streams unless --json)."""
+    from rag.answer import DoneEvent, PapersEvent, TokenEvent
+
+    overrides: dict[str, object] = {"llm": {"model": model}} if model else {}
+    filters = Filters(area, author, venue, year)
+    try:
+        chat = _open(data_dir, config, **overrides)
+        events = chat.ask_stream(question, filters=filters, k=k)
+        for event in events:
+            if as_json:
+                if isinstance(event, DoneEvent):
+                    typer.echo(json.dumps(event.answer.model_dump(exclude={"rejected_drafts"}),
+                                          indent=2, ensure_ascii=False))
+            elif isinstance(event, PapersEvent):
+                typer.secho(f"[{event.count} paper(s) found in {event.retrieve_ms:.0f} ms]",
+                            dim=True, err=True)
+            elif isinstance(event, TokenEvent):
+                typer.echo(event.text)
+            elif isinstance(event, DoneEvent):
+                a = event.answer
+                if a.citations:
+                    typer.echo("\nSources:")
+                    for c in a.citations:
+                        typer.echo(f"  {c.marker} {c.title or c.label}  ({c.paper_id})")
+                t = a.timings
+                typer.secho(f"[first token {t.get('first_token_ms', 0):.0f} ms, total "
+                            f"{t['total_ms']:.0f} ms, {t['tokens_per_s']} tok/s]", dim=True,
+                            err=True)
+    except PaperChatError as err:
+        _fail(err)
+
+
+@app.command()
 def remove(paper_ids: list[str], data_dir: DataDir = None, config: Preset = None) -> None:
     """Delete papers (by id) from the store and the index."""
     try:

@@ -7,9 +7,11 @@ in (tests pass fakes) or created lazily from settings on first use.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from rag.answer import Answer, Answerer, Conversation, DoneEvent, Event
 from rag.chunking import Chunker
 from rag.errors import EmptyStoreError
 from rag.ingest import Ingestor, IngestReport
@@ -61,6 +63,29 @@ class PaperChat:
             return self._vectors
 
     @property
+    def llm(self) -> Any:
+        """The chat model, loaded on first use and kept (one loaded model at a time)."""
+        with self._lock:
+            if self._llm is None:
+                from models.llm import load_llm
+                self._llm = load_llm(self.settings)
+            return self._llm
+
+    def switch_model(self, model: str) -> None:
+        """Use another registry alias or GGUF path; the old model is released first."""
+        with self._lock:
+            if model == self.settings.llm.model and self._llm is not None:
+                return
+            old, self._llm = self._llm, None
+            if old is not None and hasattr(old, "close"):
+                old.close()
+            self.settings.llm.model = model
+
+    @property
+    def answerer(self) -> Answerer:
+        return Answerer(self.retriever, self.index, lambda: self.llm, self.settings)
+
+    @property
     def ingestor(self) -> Ingestor:
         c = self.settings.chunking
         chunker = Chunker(self.embedder.tokenizer, c.chunk_tokens, c.overlap_tokens)
@@ -93,6 +118,21 @@ class PaperChat:
             raise EmptyStoreError("no papers ingested yet: run `paperchat ingest FILE...` "
                                   "(or `paperchat demo`)")
         return self.retriever.search(query, k, filters, **kw)
+
+    def ask_stream(self, question: str, conversation: Conversation | None = None,
+                   filters: Filters | None = None, k: int | None = None) -> Iterator[Event]:
+        """Answer as events: papers first, then text, then the validated answer."""
+        if self.index.count() == 0:
+            raise EmptyStoreError("no papers ingested yet: run `paperchat ingest FILE...` "
+                                  "(or `paperchat demo`)")
+        yield from self.answerer.ask(question, conversation, filters, k)
+
+    def ask(self, question: str, conversation: Conversation | None = None,
+            filters: Filters | None = None, k: int | None = None) -> Answer:
+        for event in self.ask_stream(question, conversation, filters, k):
+            if isinstance(event, DoneEvent):
+                return event.answer
+        raise AssertionError("ask_stream ended without an answer")  # pragma: no cover
 
     def close(self) -> None:
         if self._index is not None:

@@ -74,6 +74,17 @@ class LLMSettings(_Section):
     repeat_penalty: float = Field(1.15, ge=1.0, le=2.0, description="llama.cpp repetition penalty.")
     server_url: str = Field("http://127.0.0.1:8080/v1", description="Base URL (backend 'openai').")
     seed: int = Field(0, description="Sampling seed, for reproducible answers.")
+    strategy: Literal["auto", "per-source", "synthesis"] = Field(
+        "auto", description="'per-source': one paper per prompt, one sentence each (tiny models); "
+        "'synthesis': all sources in one prompt with inline citations; 'auto': by model size.")
+    summary_sources: int = Field(4, ge=1, le=20, description="Papers a summary answer draws on.")
+    source_tokens: int = Field(90, ge=20, le=1000, description="Max tokens of one source's text.")
+    reasons_generated: int = Field(
+        5, ge=0, le=200, description="Listed papers whose one-line reason the LLM writes; the "
+        "rest show their most relevant abstract sentence.")
+    min_grounding: float = Field(
+        0.75, ge=0.0, le=1.0, description="Share of a generated sentence's content words that "
+        "must occur in its source; below it the extractive sentence is used.")
 
 
 class RetrievalSettings(_Section):

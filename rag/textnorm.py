@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STOPWORDS", "acronym_definitions", "fts_query", "index_terms", "query_terms"]
+__all__ = ["STOPWORDS", "acronym_definitions", "fts_groups", "fts_query", "index_terms", "query_terms"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -24,7 +24,8 @@ this those through to too under until up very was we were what when where which 
 why will with would you your yours yourself yourselves
 paper papers study studies studied work works worked working research researched use uses using
 used show list find tell give explain summarize summarise summary please any anything method
-methods approach approaches propose proposed proposes
+methods approach approaches propose proposed proposes citation citations cite cites citing
+overview describe describes main key tell briefly detail details those these
 """.split())
 
 # Canonical token -> surface forms (lower case; hyphens and spaces are equivalent).
@@ -102,6 +103,11 @@ def _quote(term: str) -> str:
 
 def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:
     """An FTS5 MATCH expression: each content term OR its expansions, all OR-ed (bm25 ranks)."""
+    return " OR ".join(fts_groups(query, acronyms))
+
+
+def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None) -> list[str]:
+    """One FTS5 expression per content term of the query (the term OR its expansions)."""
     acronyms = acronyms or {}
     groups: list[str] = []
     terms = query_terms(query)
@@ -127,4 +133,4 @@ def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:
         if " " in surface and f" {surface} " in norm_q and canon not in seen:
             seen.add(canon)
             groups.append(canon)
-    return " OR ".join(groups)
+    return groups

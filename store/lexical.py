@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Iterator
 
 from rag.types import Paper
-from rag.textnorm import acronym_definitions, fts_query, index_terms
+import math
+
+from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms
 
 __all__ = ["LexicalHit", "PaperIndex"]
 
@@ -128,6 +130,41 @@ class PaperIndex:
             f"SELECT {column}, count(*) FROM papers GROUP BY {column} ORDER BY count(*) DESC")
         return [(str(v) if v not in (None, "") else "(none)", n) for v, n in rows]
 
+    def match_authors(self, text: str) -> list[str]:
+        """Author names in the catalog that occur in ``text`` (two or more words, any case)."""
+        names: list[str] = []
+        words = re.findall(r"[^\W\d_][\w'.-]*", text)
+        for size in (3, 2):
+            for i in range(len(words) - size + 1):
+                cand = " ".join(words[i:i + size])
+                if not any(w[:1].isupper() for w in words[i:i + size]):
+                    continue
+                row = self.db.execute("SELECT authors FROM papers WHERE authors LIKE ? LIMIT 1",
+                                      (f"%{cand}%",)).fetchone()
+                if row:
+                    exact = [a for a in row[0].split("; ") if a.lower() == cand.lower()]
+                    if exact and exact[0] not in names:
+                        names.append(exact[0])
+        return names
+
+    def match_area(self, text: str) -> str:
+        """The area named in ``text`` ("papers in Social Aspects"), as stored; '' if none.
+
+        The whole area string matches anywhere; a sub-area only after "in/from/under/on".
+        """
+        low = " ".join(text.lower().split())
+        best = ""
+        for (area,) in self.db.execute("SELECT DISTINCT area FROM papers WHERE area != ''"):
+            parts = [p.strip() for p in area.split("·")]
+            candidates = [(area, False), (" · ".join(parts), False)]
+            candidates += [(p, True) for p in parts if len(p) > 3]
+            for cand, needs_prep in candidates:
+                c = re.escape(cand.lower())
+                pattern = rf"\b(in|from|under|on|of)\s+(the\s+)?{c}\b" if needs_prep else rf"\b{c}\b"
+                if re.search(pattern, low) and len(cand) > len(best):
+                    best = cand
+        return best
+
     # ---- writes (inside transaction) ------------------------------------------------------
     def put(self, db: sqlite3.Connection, paper: Paper) -> None:
         pid = paper.paper_id
@@ -199,3 +236,32 @@ class PaperIndex:
         except sqlite3.OperationalError:
             return []
         return [LexicalHit(pid, float(s)) for pid, s in rows]
+
+    def coverage(self, query: str) -> dict[str, float]:
+        """Per paper, the idf-weighted share of the query's content terms it contains (0..1].
+
+        A soft AND: 1.0 means the paper mentions every term (or an expansion of it). Papers that
+        match no term are absent. Used to decide which papers a "which papers..." answer lists.
+        """
+        groups = fts_groups(query, self.acronyms())
+        if not groups:
+            return {}
+        n_docs = max(1, self.count())
+        weights: list[float] = []
+        matched: list[set[str]] = []
+        for group in groups:
+            try:
+                ids = {r[0] for r in self.db.execute(
+                    "SELECT paper_id FROM papers_fts WHERE papers_fts MATCH ?", (group,))}
+            except sqlite3.OperationalError:
+                ids = set()
+            matched.append(ids)
+            weights.append(math.log((n_docs + 1) / (len(ids) + 0.5)))  # unmatched: rarest
+        total = sum(weights) or 1.0
+        if not any(matched):
+            return {}
+        cov: dict[str, float] = {}
+        for w, ids in zip(weights, matched):
+            for pid in ids:
+                cov[pid] = cov.get(pid, 0.0) + w / total
+        return cov

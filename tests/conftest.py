@@ -111,3 +111,34 @@ def seed_chat(tmp_path_factory: pytest.TempPathFactory, real_embedder):  # type:
     assert report.added == 29, report.summary()
     yield chat
     chat.close()
+
+
+class ScriptedLLM:
+    """A fake chat model: replies with queued texts, records every call (for unit tests)."""
+
+    name = "scripted"
+    n_ctx = 2048
+    size_mb = 100.0  # "tiny": the per-source strategy
+
+    def __init__(self) -> None:
+        self.replies: list[str] = []
+        self.calls: list[dict[str, object]] = []
+        self.default = "This paper studies the topic of the question in detail."
+
+    def enqueue(self, replies: list[str]) -> ScriptedLLM:
+        self.replies.extend(replies)
+        return self
+
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
+    def stream_chat(self, messages, *, max_tokens, temperature, grammar=None, stop=()):  # type: ignore[no-untyped-def]
+        self.calls.append({"messages": list(messages), "grammar": grammar})
+        text = self.replies.pop(0) if self.replies else self.default
+        for word in text.split(" "):
+            yield word + " "
+
+
+@pytest.fixture
+def scripted_llm() -> ScriptedLLM:
+    return ScriptedLLM()

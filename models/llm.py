@@ -1,0 +1,168 @@
+"""Chat LLM backends behind one small interface, registered by name.
+
+``llama-cpp``: llama-cpp-python in process, the GGUF's own chat template, optional GPU offload.
+``openai``: any OpenAI-compatible server, e.g. llama.cpp's ``llama-server`` or
+``python -m llama_cpp.server`` (streams SSE; passes the GBNF grammar through, as llama.cpp's
+servers accept it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol
+
+from rag.errors import ConfigError, ModelError
+from rag.settings import LLMSettings, Settings
+
+__all__ = ["ChatLLM", "LlamaCppLLM", "OpenAICompatLLM", "load_llm", "register_llm"]
+
+log = logging.getLogger("paperchat.llm")
+Message = dict[str, str]
+
+
+class ChatLLM(Protocol):
+    """What the answering pipeline needs from a language model."""
+
+    name: str
+    n_ctx: int
+
+    def count_tokens(self, text: str) -> int: ...
+    def stream_chat(self, messages: Sequence[Message], *, max_tokens: int, temperature: float,
+                    grammar: str | None = None, stop: Sequence[str] = ()) -> Iterator[str]: ...
+
+
+_BACKENDS: dict[str, Callable[[Settings], ChatLLM]] = {}
+
+
+def register_llm(name: str) -> Callable[[Callable[[Settings], ChatLLM]],
+                                        Callable[[Settings], ChatLLM]]:
+    def deco(factory: Callable[[Settings], ChatLLM]) -> Callable[[Settings], ChatLLM]:
+        _BACKENDS[name] = factory
+        return factory
+    return deco
+
+
+def load_llm(settings: Settings) -> ChatLLM:
+    try:
+        factory = _BACKENDS[settings.llm.backend]
+    except KeyError:
+        raise ConfigError(f"unknown LLM backend {settings.llm.backend!r}") from None
+    return factory(settings)
+
+
+class LlamaCppLLM:
+    """A GGUF model run by llama-cpp-python. The prompt prefix shared with the previous call
+    (the fixed system prompt) is kept in the KV cache and not evaluated again."""
+
+    def __init__(self, model_path: str, cfg: LLMSettings) -> None:
+        import llama_cpp
+
+        self.cfg = cfg
+        self.name = os.path.basename(model_path)
+        threads = cfg.n_threads or (os.cpu_count() or 1)
+        try:
+            self.llama = llama_cpp.Llama(
+                model_path=model_path, n_ctx=cfg.n_ctx, n_threads=threads,
+                n_threads_batch=threads, n_gpu_layers=cfg.n_gpu_layers, seed=cfg.seed,
+                verbose=False)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"llama.cpp could not load {model_path}: {exc}") from exc
+        self.n_ctx = self.llama.n_ctx()
+        self.size_mb = os.path.getsize(model_path) / 2**20
+        n_layers = int(self.llama.metadata.get(
+            f"{self.llama.metadata.get('general.architecture', 'llama')}.block_count", 0) or 0)
+        gpu = bool(llama_cpp.llama_supports_gpu_offload())
+        wanted = n_layers + 1 if cfg.n_gpu_layers < 0 else min(cfg.n_gpu_layers, n_layers + 1)
+        self.gpu_layers = wanted if gpu else 0
+        if cfg.n_gpu_layers != 0 and not gpu:
+            log.warning("n_gpu_layers=%s but this llama.cpp build has no GPU support: running on "
+                        "the CPU (rebuild with PAPERCHAT_CUDA=1 scripts/setup.sh)", cfg.n_gpu_layers)
+        log.info("loaded %s: n_ctx=%d, %d/%d layers offloaded to the GPU", self.name, self.n_ctx,
+                 self.gpu_layers, n_layers + 1)
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.llama.tokenize(text.encode(), add_bos=False, special=True))
+
+    def stream_chat(self, messages: Sequence[Message], *, max_tokens: int, temperature: float,
+                    grammar: str | None = None, stop: Sequence[str] = ()) -> Iterator[str]:
+        from llama_cpp import LlamaGrammar
+
+        g = LlamaGrammar.from_string(grammar, verbose=False) if grammar else None
+        stream = self.llama.create_chat_completion(
+            messages=list(messages), stream=True, max_tokens=max_tokens, temperature=temperature,
+            repeat_penalty=self.cfg.repeat_penalty, grammar=g, stop=list(stop) or None,
+            seed=self.cfg.seed)
+        for chunk in stream:
+            delta = chunk["choices"][0]["delta"].get("content")  # type: ignore[index]
+            if delta:
+                yield delta
+
+
+class OpenAICompatLLM:
+    """A model behind an OpenAI-compatible HTTP server (llama.cpp's llama-server)."""
+
+    def __init__(self, cfg: LLMSettings) -> None:
+        import httpx
+
+        self.cfg = cfg
+        self.base = cfg.server_url.rstrip("/")
+        self.client = httpx.Client(timeout=httpx.Timeout(120.0, connect=5.0))
+        self.name = cfg.model
+        self.n_ctx = cfg.n_ctx
+        self.size_mb = None  # unknown: assume a capable model
+
+    def _root(self) -> str:
+        return self.base[:-3] if self.base.endswith("/v1") else self.base
+
+    def count_tokens(self, text: str) -> int:
+        import httpx
+
+        try:
+            r = self.client.post(f"{self._root()}/tokenize", json={"content": text})
+            r.raise_for_status()
+            return len(r.json()["tokens"])
+        except (httpx.HTTPError, KeyError, ValueError):
+            return max(1, len(text) // 4)  # servers without /tokenize: a rough estimate
+
+    def stream_chat(self, messages: Sequence[Message], *, max_tokens: int, temperature: float,
+                    grammar: str | None = None, stop: Sequence[str] = ()) -> Iterator[str]:
+        import httpx
+
+        body: dict[str, Any] = {"model": self.cfg.model, "messages": list(messages),
+                                "max_tokens": max_tokens, "temperature": temperature,
+                                "stream": True, "repeat_penalty": self.cfg.repeat_penalty,
+                                "seed": self.cfg.seed}
+        if grammar:
+            body["grammar"] = grammar
+        if stop:
+            body["stop"] = list(stop)
+        try:
+            with self.client.stream("POST", f"{self.base}/chat/completions", json=body) as r:
+                r.raise_for_status()
+                for line in r.iter_lines():
+                    if not line.startswith("data:"):
+                        continue
+                    data = line[5:].strip()
+                    if data == "[DONE]":
+                        break
+                    delta = json.loads(data)["choices"][0].get("delta", {}).get("content")
+                    if delta:
+                        yield delta
+        except httpx.HTTPError as exc:
+            raise ModelError(f"LLM server at {self.base} failed: {exc} (is it running?)") from exc
+
+
+@register_llm("llama-cpp")
+def _llama_cpp(settings: Settings) -> ChatLLM:
+    from models.registry import resolve_gguf
+
+    path = resolve_gguf(settings.llm.model, settings.models_dir)
+    return LlamaCppLLM(str(path), settings.llm)
+
+
+@register_llm("openai")
+def _openai(settings: Settings) -> ChatLLM:
+    return OpenAICompatLLM(settings.llm)

@@ -1,0 +1,385 @@
+"""Answering questions from the abstracts, as a stream of events.
+
+Order of events: :class:`PapersEvent` (retrieval done, before any generation), then
+:class:`TokenEvent` s (answer text), then :class:`DoneEvent` with the validated answer.
+
+Citations cannot lie: source numbers are assigned by the pipeline, generation is constrained by a
+grammar that can only produce valid numbers (or, one paper at a time, no numbers at all: the
+pipeline appends the paper's own), and every marker is validated again afterwards. Text that
+fails validation (invented numbers, degenerate repetition, words not found in the source) is
+replaced by the abstract's most relevant sentence.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from rag import prompts
+from rag.citations import (citation_grammar, grounding, invents_facts, is_degenerate,
+                           sentence_grammar, validate)
+from rag.retrieval import Filters, Retriever, split_sentences
+from rag.settings import Settings
+from rag.textnorm import query_terms
+from rag.types import Paper, SearchHit
+from store.lexical import PaperIndex
+
+__all__ = ["Answer", "Answerer", "Citation", "Conversation", "DoneEvent", "Event", "PapersEvent",
+           "TokenEvent"]
+
+Kind = Literal["listing", "summary", "metadata"]
+
+_LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|name)\b.*\bpapers?\b"
+                      r"|^\s*(papers|all papers|list)\b", re.I)
+_SUMMARY = re.compile(r"\b(summar|explain|overview|compare|describe|how (do|does|can)|what is|"
+                      r"what are the (main|key))", re.I)
+_NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
+                     r"\s*,?\s*|which of (?:those|these|them)\s*)", re.I)
+_PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.I)
+_AUTHOR_Q = re.compile(r"\b(what|which)\b.*\b(did|does|has|have)\b\s+(?P<name>.+?)\s+"
+                       r"(work|worked|working|write|wrote|publish|published|study|studied)\b", re.I)
+
+
+# ---- data ---------------------------------------------------------------------------------
+class Citation(BaseModel):
+    marker: str
+    paper_id: str
+    title: str
+    label: str
+
+
+class Answer(BaseModel):
+    question: str
+    standalone_query: str
+    kind: Kind
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    papers: list[dict[str, Any]] = Field(default_factory=list)
+    count: int = Field(0, description="Papers judged relevant (all listed).")
+    refused: bool = False
+    unsupported_sentences: list[str] = Field(default_factory=list)
+    invalid_citations: list[str] = Field(default_factory=list)
+    fallbacks: int = Field(0, description="Generated lines replaced by extractive evidence.")
+    rejected_drafts: list[str] = Field(
+        default_factory=list, description="Generated text that failed validation (for eval).")
+    timings: dict[str, float] = Field(default_factory=dict)
+
+
+@dataclass
+class PapersEvent:
+    kind: Kind
+    hits: list[SearchHit]
+    count: int
+    refused: bool
+    retrieve_ms: float
+
+
+@dataclass
+class TokenEvent:
+    text: str
+
+
+@dataclass
+class DoneEvent:
+    answer: Answer
+
+
+Event = PapersEvent | TokenEvent | DoneEvent
+
+
+@dataclass
+class Turn:
+    question: str
+    standalone: str
+    paper_ids: list[str]
+    answer: str
+
+
+@dataclass
+class Conversation:
+    """The chat so far; follow-up questions are resolved against its last turn."""
+
+    turns: list[Turn] = field(default_factory=list)
+
+    @property
+    def last(self) -> Turn | None:
+        return self.turns[-1] if self.turns else None
+
+    def history(self) -> list[tuple[str, str]]:
+        return [(t.question, t.answer) for t in self.turns]
+
+
+@dataclass
+class _Plan:
+    kind: Kind
+    query: str                         # retrieval query (metadata filters removed)
+    filters: Filters
+    scope: list[str] | None = None     # narrowing: only these papers
+    topic: str = ""
+    standalone: str = ""               # the question made self-contained (follow-ups)
+
+
+# ---- the answerer -------------------------------------------------------------------------
+class Answerer:
+    """Answers questions over a store; the LLM is created on first use by ``llm_factory``."""
+
+    def __init__(self, retriever: Retriever, index: PaperIndex, llm_factory: Callable[[], Any],
+                 settings: Settings) -> None:
+        self.retriever = retriever
+        self.index = index
+        self.llm_factory = llm_factory
+        self.settings = settings
+
+    # -- planning ---------------------------------------------------------------------------
+    def plan(self, question: str, conversation: Conversation | None,
+             filters: Filters | None) -> _Plan:
+        filters = filters or Filters()
+        prev = conversation.last if conversation else None
+        if prev and prev.paper_ids and _NARROW.search(question):
+            rest = _NARROW.sub("", question).strip(" ?,.")
+            rest = re.sub(r"^(which|what)\s+(ones?\s+)?(are|is|were|do|does|use|study)?\s*", "",
+                          rest, flags=re.I) or rest
+            return _Plan("listing", rest, filters, scope=list(prev.paper_ids), topic=rest,
+                         standalone=f"{prev.standalone} ({rest})")
+        query = question
+        if prev and _PRONOUN.search(question):  # "what lower bounds do they prove?"
+            query = f"{_topic(prev.standalone)} {question}"
+        authors = self.index.match_authors(query)
+        if authors and not filters.author:
+            name = authors[0]
+            rest = re.sub(re.escape(name), " ", query, flags=re.I)
+            return _Plan("metadata", rest, Filters(filters.area, name, filters.venue, filters.year),
+                         topic=name, standalone=query)
+        area = self.index.match_area(query)
+        if area and not filters.area:
+            return _Plan("metadata", re.sub(re.escape(area.split(" · ")[-1]), " ", query,
+                                            flags=re.I),
+                         Filters(area, filters.author, filters.venue, filters.year), topic=area,
+                         standalone=query)
+        kind: Kind = "summary" if _SUMMARY.search(question) and not _LISTING.search(question) \
+            else "listing" if _LISTING.search(question) else "summary"
+        return _Plan(kind, query, filters, topic=_topic(query), standalone=query)
+
+    # -- retrieval --------------------------------------------------------------------------
+    def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
+        """Every paper above the relevance cut, best first (not a fixed top-k)."""
+        r = self.settings.retrieval
+        terms = query_terms(plan.query)
+        if plan.kind == "metadata":
+            allowed = self.index.filter_ids(**vars(plan.filters)) or []
+            if not terms:  # "what did X work on?": all their papers
+                papers = self.index.get(allowed)
+                return [SearchHit(paper=p, score=0.0, evidence=split_sentences(p.abstract)[0]
+                                  if p.abstract else "") for p in papers.values()]
+            result = self.retriever.search(plan.query, k=max(len(allowed), 1),
+                                           filters=plan.filters)
+            return result.hits
+        cov = self.index.coverage(plan.query)
+        if plan.scope is not None:
+            scope = set(plan.scope)
+            sims = self.retriever.similarities(plan.query, plan.scope)
+            papers = self.index.get(plan.scope)
+            keep = [pid for pid in plan.scope if pid in papers and self._is_relevant(
+                cov.get(pid, 0.0), sims.get(pid))]
+            cov = {p: c for p, c in cov.items() if p in scope}
+            keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
+            return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in keep]
+        result = self.retriever.search(plan.query, k=max(k or r.k, 50), filters=plan.filters)
+        allowed = (set(self.index.filter_ids(**vars(plan.filters)) or [])
+                   if plan.filters.active() else None)
+        hits = [h for h in result.hits
+                if self._is_relevant(cov.get(h.paper.paper_id, 0.0), h.similarity)]
+        # exhaustive: every paper that names all query terms, even beyond the fused top
+        have = {h.paper.paper_id for h in result.hits}
+        extra = [pid for pid, c in cov.items() if c >= 0.999 and pid not in have
+                 and (allowed is None or pid in allowed)]
+        if extra:
+            sims = self.retriever.similarities(plan.query, extra)
+            papers = self.index.get(extra)
+            more = [self._hit(papers[p], plan.query, sims.get(p), cov[p]) for p in extra
+                    if p in papers]
+            more.sort(key=lambda h: -(h.similarity or 0.0))
+            hits += more
+        return hits
+
+    def _is_relevant(self, cov: float, sim: float | None) -> bool:
+        """The relevance cut: all query terms present, or most of them and a close meaning,
+        or a very close meaning alone."""
+        s = sim if sim is not None else 0.0
+        r = self.settings.retrieval
+        return cov >= 0.999 or (cov >= 0.5 and s >= r.min_similarity + 0.05) \
+            or s >= r.min_similarity + 0.2
+
+    @staticmethod
+    def _hit(paper: Paper, query: str, sim: float | None, cov: float) -> SearchHit:
+        from rag.retrieval import best_sentence
+        return SearchHit(paper=paper, score=cov, similarity=sim,
+                         evidence=best_sentence(paper.abstract, query))
+
+    # -- answering --------------------------------------------------------------------------
+    def ask(self, question: str, conversation: Conversation | None = None,
+            filters: Filters | None = None, k: int | None = None) -> Iterator[Event]:
+        t0 = time.perf_counter()
+        question = question.strip()
+        plan = self.plan(question, conversation, filters)
+        hits = self.relevant(plan, k)
+        retrieve_ms = (time.perf_counter() - t0) * 1000
+        refused = not hits
+        yield PapersEvent(plan.kind, hits, len(hits), refused, retrieve_ms)
+        stats: dict[str, float] = {"retrieve_ms": retrieve_ms, "prompt_tokens": 0,
+                                   "completion_tokens": 0, "gen_s": 0.0, "t0": t0}
+        answer = Answer(question=question, standalone_query=plan.standalone or plan.query, kind=plan.kind,
+                        answer="", refused=refused, count=len(hits),
+                        papers=[h.to_json() for h in hits])
+        if refused:
+            text = (prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
+                    if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
+                    f"paper matches \u201c{plan.topic or question}\u201d.")
+            yield TokenEvent(text)
+            answer.answer = text
+        else:
+            body: list[str] = []
+            sources = hits if plan.kind != "summary" else hits[:self.settings.llm.summary_sources]
+            if plan.kind == "summary" and self._strategy() == "synthesis":
+                lines = self._synthesis(question, sources, stats, answer)
+            else:
+                lines = self._per_source(question, plan, hits, stats, answer)
+            for line in lines:
+                body.append(line)
+                yield TokenEvent(line)
+            answer.answer = "\n".join(body)
+            cited = validate("\n".join(body[1:] if plan.kind != "summary" else body), len(sources))
+            answer.invalid_citations += cited.invalid
+            answer.unsupported_sentences = cited.unsupported
+            answer.citations = [Citation(marker=f"[{n}]", paper_id=sources[n - 1].paper.paper_id,
+                                         title=sources[n - 1].paper.title,
+                                         label=sources[n - 1].paper.label)
+                                for n in sorted(cited.cited)]
+        total = time.perf_counter() - t0
+        gen_s = stats.pop("gen_s")
+        stats.pop("t0")
+        answer.timings = {**{k2: round(v, 1) for k2, v in stats.items()},
+                          "total_ms": round(total * 1000, 1),
+                          "tokens_per_s": round(stats["completion_tokens"] / gen_s, 1)
+                          if gen_s > 0 else 0.0}
+        if conversation is not None:
+            conversation.turns.append(Turn(question, plan.query,
+                                           [h.paper.paper_id for h in hits], answer.answer))
+        yield DoneEvent(answer)
+
+    # -- generation strategies --------------------------------------------------------------
+    def _llm(self) -> Any:
+        return self.llm_factory()
+
+    def _strategy(self) -> str:
+        """'per-source' for tiny models (one paper per prompt), 'synthesis' for capable ones."""
+        chosen = self.settings.llm.strategy
+        if chosen != "auto":
+            return chosen
+        size = getattr(self._llm(), "size_mb", None)
+        return "per-source" if size is not None and size < 600 else "synthesis"
+
+    def _generate(self, messages: list[dict[str, str]], grammar: str, max_tokens: int,
+                  stats: dict[str, float]) -> str:
+        llm = self._llm()
+        start = time.perf_counter()
+        stats["prompt_tokens"] += sum(llm.count_tokens(m["content"]) for m in messages)
+        out = []
+        for piece in llm.stream_chat(messages, max_tokens=max_tokens,
+                                     temperature=self.settings.llm.temperature, grammar=grammar):
+            if "first_token_ms" not in stats:  # since the question arrived
+                stats["first_token_ms"] = (time.perf_counter() - stats["t0"]) * 1000
+            out.append(piece)
+            stats["completion_tokens"] += 1
+        stats["gen_s"] += time.perf_counter() - start
+        return "".join(out).strip()
+
+    def _source_text(self, paper: Paper, question: str, max_tokens: int) -> str:
+        """The question-relevant sentences of an abstract, capped at ``max_tokens``."""
+        sentences = split_sentences(paper.abstract)
+        terms = {t[:6] for t in query_terms(question)}
+        scored = sorted(range(len(sentences)), key=lambda i: (
+            -sum(t in sentences[i].lower() for t in terms), i))
+        chosen = sorted(scored[:3])
+        text = " ".join(sentences[i] for i in chosen)
+        llm = self._llm()
+        while llm.count_tokens(text) > max_tokens and " " in text:
+            text = text[:int(len(text) * 0.85)].rsplit(" ", 1)[0] + "…"
+        return f"{paper.title or paper.label}: {text}"
+
+    def _reason(self, question: str, hit: SearchHit, stats: dict[str, float],
+                answer: Answer) -> str:
+        """One grounded sentence on how this paper bears on the question (or its evidence)."""
+        source = self._source_text(hit.paper, question, self.settings.llm.source_tokens)
+        messages = [{"role": "system", "content": prompts.REASON_SYSTEM},
+                    {"role": "user", "content": prompts.render(prompts.REASON_USER,
+                                                               source=source, question=question)}]
+        text = self._generate(messages, sentence_grammar(), 60, stats)
+        if is_degenerate(text) or invents_facts(text, source) or grounding(
+                text, source, question) < self.settings.llm.min_grounding:
+            answer.fallbacks += 1
+            answer.rejected_drafts.append(text)
+            return hit.evidence or split_sentences(hit.paper.abstract)[0]
+        return text
+
+    def _per_source(self, question: str, plan: _Plan, hits: list[SearchHit],
+                    stats: dict[str, float], answer: Answer) -> Iterator[str]:
+        cfg = self.settings.llm
+        if plan.kind == "summary":
+            shown = hits[:cfg.summary_sources]
+            for n, hit in enumerate(shown, 1):
+                yield _cite(self._reason(question, hit, stats, answer), n)
+            return
+        count = len(hits)
+        yield prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
+                             es="es" if count == 1 else "", topic=plan.topic or question)
+        for n, hit in enumerate(hits, 1):
+            p = hit.paper
+            who = _authors_short(p.authors)
+            reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
+                      else hit.evidence or split_sentences(p.abstract)[0])
+            yield f"{n}. **{p.title or p.label}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
+
+    def _synthesis(self, question: str, sources: list[SearchHit], stats: dict[str, float],
+                   answer: Answer) -> Iterator[str]:
+        """Several sources in one prompt (models that can synthesise); validated afterwards."""
+        cfg = self.settings.llm
+        llm = self._llm()
+        budget = llm.n_ctx - cfg.max_tokens - 200
+        per_source = max(40, min(cfg.source_tokens * 2, budget // max(1, len(sources))))
+        blocks = [f"[{n}] {self._source_text(h.paper, question, per_source)}"
+                  for n, h in enumerate(sources, 1)]
+        messages = [{"role": "system", "content": prompts.SYNTHESIS_SYSTEM},
+                    {"role": "user", "content": prompts.render(
+                        prompts.SYNTHESIS_USER, sources="\n".join(blocks), question=question)}]
+        text = self._generate(messages, citation_grammar(len(sources)), cfg.max_tokens, stats)
+        checked = validate(text, len(sources))
+        answer.invalid_citations += checked.invalid
+        if is_degenerate(text) or not checked.cited:
+            answer.fallbacks += 1
+            yield from (_cite(h.evidence, n) for n, h in enumerate(sources, 1))
+            return
+        yield checked.text
+
+
+def _cite(sentence: str, n: int) -> str:
+    """'Text.' -> 'Text [n].': the marker inside the sentence it supports."""
+    body = sentence.strip().rstrip(".;:, ")
+    return f"{body} [{n}]."
+
+
+def _topic(question: str) -> str:
+    terms = query_terms(question)
+    return " ".join(terms) if terms else question
+
+
+def _authors_short(authors: Sequence[str]) -> str:
+    if not authors:
+        return ""
+    return authors[0] + (" et al." if len(authors) > 2 else f", {authors[1]}"
+                         if len(authors) == 2 else "")

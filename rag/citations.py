@@ -1,0 +1,108 @@
+"""Citation markers: parse, validate against the retrieved sources, and constrain generation.
+
+A marker is ``[n]`` (or ``[n, m]``) with n the 1-based number of a source given to the model.
+Generation is constrained by a GBNF grammar that can only produce valid numbers; afterwards
+every marker is checked again, invalid ones are removed and reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rag.retrieval import split_sentences
+from rag.textnorm import STOPWORDS
+
+__all__ = ["Validated", "citation_grammar", "grounding", "invents_facts", "is_degenerate", "parse_markers",
+           "sentence_grammar", "validate"]
+
+MARKER = re.compile(r"\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]")
+
+
+def parse_markers(text: str) -> list[int]:
+    """All source numbers cited in ``text``, in order (duplicates kept)."""
+    return [int(n) for m in MARKER.finditer(text) for n in re.split(r"[,;]", m.group(1))]
+
+
+@dataclass
+class Validated:
+    text: str
+    cited: list[int] = field(default_factory=list)        # valid numbers, first-use order
+    invalid: list[str] = field(default_factory=list)      # removed markers, as written
+    unsupported: list[str] = field(default_factory=list)  # sentences without a valid marker
+
+
+def validate(text: str, n_sources: int) -> Validated:
+    """Keep markers that name a source 1..n_sources; drop the rest and report them."""
+    out = Validated(text="")
+    cited: list[int] = []
+
+    def fix(m: re.Match[str]) -> str:
+        nums = [int(n) for n in re.split(r"[,;]", m.group(1))]
+        good = [n for n in nums if 1 <= n <= n_sources]
+        if len(good) < len(nums):
+            out.invalid.append(m.group(0))
+        for n in good:
+            if n not in cited:
+                cited.append(n)
+        return "".join(f"[{n}]" for n in dict.fromkeys(good))
+
+    cleaned = MARKER.sub(fix, text)
+    cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", cleaned)).strip()
+    out.text, out.cited = cleaned, cited
+    out.unsupported = [s for s in split_sentences(cleaned) if not MARKER.search(s)
+                       and len(re.findall(r"[A-Za-z]{3,}", s)) >= 4]
+    return out
+
+
+def _content_words(text: str) -> list[str]:
+    return [w.lower()[:6] for w in re.findall(r"[A-Za-z][A-Za-z0-9-]{2,}", text)
+            if w.lower() not in STOPWORDS]
+
+
+def grounding(sentence: str, source: str, question: str = "") -> float:
+    """Share of the sentence's content words (6-char stems) found in the source or question."""
+    words = _content_words(MARKER.sub(" ", sentence))
+    if not words:
+        return 0.0
+    known = set(_content_words(source)) | set(_content_words(question))
+    return sum(w in known for w in words) / len(words)
+
+
+_INVENTED = re.compile(r"\b(titled|entitled|published|university|et al|conference|journal)\b", re.I)
+
+
+def invents_facts(text: str, source: str) -> bool:
+    """Bibliographic talk or numbers that are not in the source: what tiny models make up."""
+    if _INVENTED.search(text) and not _INVENTED.search(source):
+        return True
+    return any(num not in source for num in re.findall(r"\b\d{2,}\b", MARKER.sub(" ", text)))
+
+
+def is_degenerate(text: str) -> bool:
+    """Marker spam, runaway repetition or no real words: the failure modes of tiny models."""
+    words = re.findall(r"[A-Za-z]{2,}", MARKER.sub(" ", text))
+    if len(words) < 4:
+        return True
+    if len(MARKER.findall(text)) > max(3, len(words) // 4):
+        return True
+    trigrams = Counter(zip(words, words[1:], words[2:]))
+    return bool(trigrams) and trigrams.most_common(1)[0][1] >= 3
+
+
+def sentence_grammar(min_chars: int = 15, max_chars: int = 240) -> str:
+    """GBNF for one plain sentence: no brackets (so no citation can be invented), no newline."""
+    return (f'root ::= [A-Z0-9] [^\\[\\]\\n"]{{{min_chars},{max_chars}}} [.]\n')
+
+
+def citation_grammar(n_sources: int, max_sentences: int = 5) -> str:
+    """GBNF: sentences that each end with markers naming only sources 1..n_sources."""
+    if n_sources < 1:
+        raise ValueError("no sources to cite")
+    nums = " | ".join(f'"{n}"' for n in range(1, n_sources + 1))
+    return (
+        f'root ::= sentence (" " sentence){{0,{max_sentences - 1}}}\n'
+        'sentence ::= [A-Z0-9] [^\\[\\]\\n]{8,300} " " cite cite? "."\n'
+        'cite ::= "[" num "]"\n'
+        f"num ::= {nums}\n")

@@ -1,0 +1,47 @@
+"""Every prompt PaperChat sends, as module constants. Template variables are checked by
+:func:`render` (a missing or extra variable is an error, not a silent blank).
+
+CANNOT_ANSWER_PHRASE is shared by the refusal path and the tests.
+"""
+
+from __future__ import annotations
+
+import string
+
+__all__ = [
+    "CANNOT_ANSWER_PHRASE", "LISTING_HEADER", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
+    "REASON_USER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
+]
+
+CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
+
+NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer match this."
+
+LISTING_HEADER = "{count} paper{s} in the indexed abstracts match{es} \u201c{topic}\u201d:"
+
+# One paper at a time: small models stay on topic with one short source.
+REASON_SYSTEM = (
+    "You explain in one short sentence what a research paper does that is relevant to a "
+    "question. Use only facts from the paper text. Do not mention other papers or sources.")
+
+REASON_USER = "Paper text: {source}\n\nQuestion: {question}\n\nOne sentence about this paper:"
+
+# Several numbered sources, inline citations: for models that can synthesise (1B and up).
+SYNTHESIS_SYSTEM = (
+    "You answer questions about research papers using only the numbered sources given. "
+    "Write 2 to 5 sentences. End every sentence with the number of the source it comes from "
+    "in square brackets. Valid: \"X reduces memory with a subspace method [2].\" "
+    "Invalid: a sentence without a number, a number that is not a listed source such as [9], "
+    "or \"(Smith et al.)\". If the sources do not answer the question, reply exactly: "
+    f"\"{CANNOT_ANSWER_PHRASE}.\"")
+
+SYNTHESIS_USER = "Sources:\n{sources}\n\nQuestion: {question}\n\nAnswer with citations:"
+
+
+def render(template: str, **values: object) -> str:
+    """Fill a template; every variable must be given, and no unknown one."""
+    names = {f[1] for f in string.Formatter().parse(template) if f[1]}
+    missing, extra = names - values.keys(), values.keys() - names
+    if missing or extra:
+        raise KeyError(f"template variables: missing {sorted(missing)}, unexpected {sorted(extra)}")
+    return template.format(**values)

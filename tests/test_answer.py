@@ -1,0 +1,105 @@
+"""Answering logic with the real embedder and Chroma on the seed papers, and a scripted LLM."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag import PaperChat
+from rag.answer import Conversation, DoneEvent, PapersEvent, TokenEvent
+from rag.prompts import CANNOT_ANSWER_PHRASE
+from tests.conftest import ScriptedLLM
+
+ZO = "Which papers study zeroth-order methods?"
+
+
+@pytest.fixture
+def chat(seed_chat: PaperChat, scripted_llm: ScriptedLLM) -> PaperChat:
+    seed_chat._llm = scripted_llm  # the scripted model for this test
+    return seed_chat
+
+
+def _zo_ids(chat: PaperChat) -> set[str]:
+    return {p.paper_id for p in chat.index.all_papers() if "zeroth-order" in p.abstract.lower()}
+
+
+def test_papers_come_before_any_token(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
+    events = list(chat.ask_stream(ZO))
+    assert isinstance(events[0], PapersEvent)
+    assert isinstance(events[-1], DoneEvent)
+    assert all(isinstance(e, TokenEvent) for e in events[1:-1]) and len(events) > 2
+    assert {h.paper.paper_id for h in events[0].hits} == _zo_ids(chat)
+
+
+def test_listing_cites_every_listed_paper(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.enqueue(["SZO restricts zeroth-order perturbations to a subspace."])
+    a = chat.ask(ZO)
+    assert a.kind == "listing" and a.count == 2 and not a.refused
+    assert {c.paper_id for c in a.citations} == _zo_ids(chat)
+    assert a.invalid_citations == [] and a.unsupported_sentences == []
+    assert a.answer.splitlines()[0].startswith("2 papers")
+
+
+def test_generated_invalid_text_falls_back_to_evidence(chat: PaperChat,
+                                                       scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.enqueue(["[1] - [2] - [3] - [4] - [5] - [6] - [7] - [40]",
+                          "A paper titled Foo was published in 2018 at Berkeley University."])
+    a = chat.ask(ZO)
+    assert a.fallbacks == 2
+    assert "[40]" not in a.answer and "Berkeley" not in a.answer
+    for hit, line in zip(a.papers, a.answer.splitlines()[1:]):
+        assert hit["evidence"].rstrip(".")[:60] in line
+
+
+def test_refusal_never_calls_the_model(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
+    a = chat.ask("protein structure prediction with AlphaFold")
+    assert a.refused and a.citations == [] and a.papers == []
+    assert a.answer.startswith(CANNOT_ANSWER_PHRASE)
+    assert scripted_llm.calls == []
+
+
+def test_summary_uses_grammar_and_valid_numbers(chat: PaperChat,
+                                                scripted_llm: ScriptedLLM) -> None:
+    a = chat.ask("Summarize the papers on bilevel optimization, with citations")
+    assert a.kind == "summary" and not a.refused
+    assert all(call["grammar"] for call in scripted_llm.calls)
+    bilevel = {p.paper_id for p in chat.index.all_papers()
+               if "bilevel" in p.abstract.lower() or "bi-level" in p.abstract.lower()}
+    assert {c.paper_id for c in a.citations} == bilevel
+    assert a.unsupported_sentences == []
+
+
+def test_synthesis_strategy_validates_markers(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
+    chat.settings.llm.strategy = "synthesis"
+    try:
+        scripted_llm.enqueue(["Lower bounds for bilevel problems are proven [1]. "
+                              "Preferences are learned bilevel-style [2]. Made up [9]."])
+        a = chat.ask("Summarize the papers on bilevel optimization")
+    finally:
+        chat.settings.llm.strategy = "auto"
+    assert a.invalid_citations == ["[9]"] and "[9]" not in a.answer
+    assert len(a.citations) == 2 and "grammar" in scripted_llm.calls[0]
+    assert '"3"' not in str(scripted_llm.calls[0]["grammar"])  # only 2 sources
+
+
+def test_author_question_uses_metadata(chat: PaperChat) -> None:
+    a = chat.ask("What did Kaiyi Ji work on?")
+    assert a.kind == "metadata" and a.count == 1
+    assert a.papers[0]["authors"] == ["Kaiyi Ji"]
+
+
+def test_follow_up_narrows_previous_results(chat: PaperChat) -> None:
+    conv = Conversation()
+    first = chat.ask("Which papers are about optimization?", conv)
+    assert first.count >= 4
+    second = chat.ask("Of those, which are about zeroth-order methods?", conv)
+    prev = {p["paper_id"] for p in first.papers}
+    now = {p["paper_id"] for p in second.papers}
+    assert now and now <= prev and now == _zo_ids(chat) & prev
+    assert len(conv.turns) == 2
+
+
+def test_pronoun_follow_up_is_made_standalone(chat: PaperChat) -> None:
+    conv = Conversation()
+    chat.ask("Which papers study bilevel optimization?", conv)
+    a = chat.ask("What lower bounds do they prove?", conv)
+    assert "bilevel" in a.standalone_query.lower()
