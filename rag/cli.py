@@ -159,6 +159,27 @@ def demo(data_dir: DataDir = None, config: Preset = None) -> None:
 
 
 @app.command()
+def serve(host: Annotated[Optional[str], typer.Option(help="Bind address (default loopback).")] = None,
+          port: Annotated[Optional[int], typer.Option(help="Port (default 7860).")] = None,
+          data_dir: DataDir = None, config: Preset = None) -> None:
+    """Start the chat UI (ingests the demo corpus first if the store is empty)."""
+    from ui.app import serve as serve_ui
+
+    try:
+        chat = _open(data_dir, config)
+        s = chat.settings
+        if host:
+            s.ui.host = host
+        if port:
+            s.ui.port = port
+        typer.echo(f"PaperChat on http://{s.ui.host}:{s.ui.port} ({chat.index.count()} papers; "
+                   "the demo corpus is added if empty)")
+        serve_ui(chat, host=s.ui.host, port=s.ui.port, auth=s.ui.auth)
+    except PaperChatError as err:
+        _fail(err)
+
+
+@app.command()
 def info(data_dir: DataDir = None, config: Preset = None) -> None:
     """Where the data lives and what it holds."""
     chat = _open(data_dir, config)

@@ -81,9 +81,14 @@ class PaperChat:
                 old.close()
             self.settings.llm.model = model
 
-    @property
-    def answerer(self) -> Answerer:
-        return Answerer(self.retriever, self.index, lambda: self.llm, self.settings)
+    def answerer(self, **llm_options: Any) -> Answerer:
+        """An answerer; ``llm_options`` (temperature, max_tokens, ...) apply to this one only."""
+        settings = self.settings
+        if llm_options:
+            settings = self.settings.model_copy(deep=True)
+            for key, value in llm_options.items():
+                setattr(settings.llm, key, value)
+        return Answerer(self.retriever, self.index, lambda: self.llm, settings)
 
     @property
     def ingestor(self) -> Ingestor:
@@ -120,12 +125,13 @@ class PaperChat:
         return self.retriever.search(query, k, filters, **kw)
 
     def ask_stream(self, question: str, conversation: Conversation | None = None,
-                   filters: Filters | None = None, k: int | None = None) -> Iterator[Event]:
+                   filters: Filters | None = None, k: int | None = None,
+                   **llm_options: Any) -> Iterator[Event]:
         """Answer as events: papers first, then text, then the validated answer."""
         if self.index.count() == 0:
             raise EmptyStoreError("no papers ingested yet: run `paperchat ingest FILE...` "
                                   "(or `paperchat demo`)")
-        yield from self.answerer.ask(question, conversation, filters, k)
+        yield from self.answerer(**llm_options).ask(question, conversation, filters, k)
 
     def ask(self, question: str, conversation: Conversation | None = None,
             filters: Filters | None = None, k: int | None = None) -> Answer:

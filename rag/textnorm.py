@@ -25,7 +25,8 @@ why will with would you your yours yourself yourselves
 paper papers study studies studied work works worked working research researched use uses using
 used show list find tell give explain summarize summarise summary please any anything method
 methods approach approaches propose proposed proposes citation citations cite cites citing
-overview describe describes main key tell briefly detail details those these
+overview describe describes main key tell briefly detail details those these abstract
+abstracts say says corpus indexed known
 """.split())
 
 # Canonical token -> surface forms (lower case; hyphens and spaces are equivalent).
@@ -119,6 +120,8 @@ def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None) -> list
         alts.append(_quote(" ".join(parts)))          # phrase: matches "a-b" and "a b"
         if len(parts) > 1:
             alts.append(_quote("".join(parts)))       # joined: matches "ab"
+        elif len(term) >= 8 and term.isalpha():      # "sycophancy" ~ "sycophantic"
+            alts.append(term[:max(6, round(len(term) * 0.7))] + "*")
         if (canon := _SURFACE.get(_norm(term))) is not None:
             alts.append(canon)
             seen.add(canon)

@@ -1,0 +1,51 @@
+"""Markdown for the chat UI: answers with linked citations, and the sources panel."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rag.citations import MARKER
+
+__all__ = ["link_citations", "render_sources"]
+
+
+def link_citations(text: str, unsupported: Sequence[str] = ()) -> str:
+    """Turn each [n] into a link to source n of the panel; mark unsupported sentences."""
+    for sentence in unsupported:
+        text = text.replace(sentence, f"{sentence} ⚠️*(no source)*")
+    return MARKER.sub(lambda m: "".join(
+        f"[[{n.strip()}]](#src-{n.strip()})" for n in re.split(r"[,;]", m.group(1))), text)
+
+
+def _highlight(abstract: str, evidence: str) -> str:
+    if evidence and evidence in abstract:
+        return abstract.replace(evidence, f"<mark>{evidence}</mark>", 1)
+    return abstract
+
+
+def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
+                   limit: int = 50) -> str:
+    """One block per paper: number, title/label, authors, area/venue/year, link, abstract with
+    its LaTeX left as $...$ for the Markdown component to render, evidence highlighted."""
+    if not papers:
+        return "*No sources.*"
+    out = [f"**{len(papers)} paper{'s' if len(papers) != 1 else ''}**"
+           + (f" (first {limit} shown)" if len(papers) > limit else "")]
+    for n, p in enumerate(papers[:limit], 1):
+        name = html.escape(p.get("title") or p.get("label") or p["paper_id"])
+        if p.get("url"):
+            name = f"[{name}]({p['url']})"
+        authors = ", ".join(p.get("authors") or [])
+        meta = " · ".join(str(x) for x in [p.get("area"), p.get("venue"), p.get("year")] if x)
+        tag = " · cited" if n in cited else ""
+        out.append(
+            f'<a id="src-{n}"></a>\n\n#### [{n}] {name}{tag}\n\n'
+            + (f"*{html.escape(authors)}*  \n" if authors else "")
+            + (f"{html.escape(meta)}  \n" if meta else "")
+            + f"<small>id: {html.escape(p['paper_id'])}</small>\n\n"
+            + f"<details open><summary>Abstract</summary>\n\n"
+              f"{_highlight(p.get('abstract', ''), p.get('evidence', ''))}\n\n</details>\n")
+    return "\n\n".join(out)
