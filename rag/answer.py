@@ -134,6 +134,7 @@ class Answerer:
         self.index = index
         self.llm_factory = llm_factory
         self.settings = settings
+        self.trace: list[list[dict[str, str]]] = []  # every prompt sent, for benchmarks/debugging
 
     # -- planning ---------------------------------------------------------------------------
     def plan(self, question: str, conversation: Conversation | None,
@@ -287,6 +288,7 @@ class Answerer:
     def _generate(self, messages: list[dict[str, str]], grammar: str, max_tokens: int,
                   stats: dict[str, float]) -> str:
         llm = self._llm()
+        self.trace.append(messages)
         start = time.perf_counter()
         stats["prompt_tokens"] += sum(llm.count_tokens(m["content"]) for m in messages)
         out = []
