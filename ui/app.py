@@ -141,10 +141,11 @@ def build_app(chat: PaperChat) -> gr.Blocks:
             raise gr.Error(str(err)) from None
         return [h.to_json() for h in res.hits]
 
-    def api_ingest(file: str) -> dict[str, Any]:
+    def api_ingest(file: gr.FileData) -> dict[str, Any]:
         """Ingest one paper-list file (any supported format); returns the counts."""
+        path = file["path"] if isinstance(file, dict) else getattr(file, "path", file)
         try:
-            return chat.ingest([Path(file)], progress=False).to_json()
+            return chat.ingest([Path(path)], progress=False).to_json()
         except PaperChatError as err:
             raise gr.Error(str(err)) from None
 
@@ -242,6 +243,6 @@ def serve(chat: PaperChat, *, host: str, port: int, auth: str = "",
     app = build_app(chat)
     app.queue(default_concurrency_limit=4)
     app.launch(server_name=host, server_port=port, auth=credentials, share=False,
-               theme=THEME, ssr_mode=False, footer_links=["api"], quiet=False,
+               theme=THEME, ssr_mode=False, footer_links=["api"], quiet=False, show_error=True,
                prevent_thread_lock=prevent_thread_lock)
     return app
