@@ -116,6 +116,8 @@ def test_upload_then_find_and_overview(server, browser, tmp_path: Path) -> None:
     page.wait_for_function("document.querySelector('#overview').innerText.includes('30 papers')",
                            timeout=30_000)
     assert "offline" in page.inner_text("#overview")
+    page.wait_for_selector("#plot-area canvas, #plot-area svg", timeout=30_000)
+    page.wait_for_timeout(1000)
     page.screenshot(path=str(ARTIFACTS / "ui-corpus.png"), full_page=True)
     page.close()
 

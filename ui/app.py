@@ -94,8 +94,11 @@ def build_app(chat: PaperChat) -> gr.Blocks:
     def new_chat() -> tuple[list[dict[str, Any]], Conversation, str, str]:
         return [], Conversation(), "", "New chat."
 
+    def filter_choices() -> tuple[Any, Any, Any]:
+        return tuple(gr.Dropdown(choices=facet_choices(c)) for c in ("area", "venue", "year"))
+
     def upload(files: list[str] | None, progress: gr.Progress = gr.Progress(track_tqdm=True),
-               ) -> tuple[str, Any, Any, Any, Any]:
+               ) -> tuple[Any, ...]:
         if not files:
             raise gr.Error("Choose a paper list file first.")
         try:
@@ -105,12 +108,17 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         lines = [f"**Ingested {len(files)} file(s):** {report.summary()}. "
                  f"The store now holds {chat.index.count()} papers."]
         lines += [f"- skipped: {x}" for x in report.skipped[:20]]
-        return ("\n".join(lines), *overview_values())
+        return ("\n".join(lines), *overview_values(), *filter_choices())
 
     def overview_values() -> tuple[str, Any, Any, Any]:
         def frame(column: str) -> pd.DataFrame:
-            rows = chat.index.facets(column)[:25]
-            return pd.DataFrame({column: [str(v) for v, _ in rows], "papers": [n for _, n in rows]})
+            counts: dict[str, int] = {}
+            for value, n in chat.index.facets(column):
+                key = value.split(" · ")[0] if column == "area" else value  # top-level areas
+                counts[key] = counts.get(key, 0) + n
+            rows = sorted(counts.items(), key=lambda kv: kv[0] if column == "year" else -kv[1])
+            return pd.DataFrame({column: [k for k, _ in rows[:30]],
+                                 "papers": [n for _, n in rows[:30]]})
         llm = s.llm
         summary = (
             f"### {chat.index.count()} papers\n\n"
@@ -197,19 +205,21 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                 ingest_out = gr.Markdown(elem_id="ingest-result")
             with gr.Tab("Corpus", id="corpus"):
                 overview = gr.Markdown(elem_id="overview")
+                by_area = gr.BarPlot(x="area", y="papers", title="Papers per area (top level)",
+                                     sort="-y", x_label_angle=-20, height=320, y_lim=[0, None],
+                                     elem_id="plot-area")
                 with gr.Row():
-                    by_area = gr.BarPlot(x="area", y="papers", title="Papers per area",
-                                         sort="-y", x_label_angle=-30)
                     by_venue = gr.BarPlot(x="venue", y="papers", title="Papers per venue",
                                           sort="-y")
-                    by_year = gr.BarPlot(x="year", y="papers", title="Papers per year")
+                    by_year = gr.BarPlot(x="year", y="papers", title="Papers per year", sort="x")
         ask_inputs = [box, chatbot, conv, area, author, venue, year, k, temperature, max_tokens,
                       model]
         box.submit(respond, ask_inputs, [chatbot, conv, sources, status], api_visibility="private",
                    concurrency_limit=1, concurrency_id="llm").then(lambda: "", None, box,
                                                                    api_visibility="private")
         new.click(new_chat, None, [chatbot, conv, sources, status], api_visibility="private")
-        ingest_btn.click(upload, files, [ingest_out, overview, by_area, by_venue, by_year],
+        ingest_btn.click(upload, files, [ingest_out, overview, by_area, by_venue, by_year, area,
+                                         venue, year],
                          api_visibility="private", concurrency_limit=1, concurrency_id="ingest")
         app.load(overview_values, None, [overview, by_area, by_venue, by_year],
                  api_visibility="private")
@@ -239,6 +249,7 @@ def check_bind(host: str, auth: str) -> tuple[str, str] | None:
 def serve(chat: PaperChat, *, host: str, port: int, auth: str = "",
           prevent_thread_lock: bool = False) -> gr.Blocks:
     credentials = check_bind(host, auth)
+    chat.settings.ui.host, chat.settings.ui.port = host, port
     chat.ensure_demo()
     app = build_app(chat)
     app.queue(default_concurrency_limit=4)
