@@ -120,12 +120,18 @@ class OpenAICompatLLM:
     def count_tokens(self, text: str) -> int:
         import httpx
 
-        try:
-            r = self.client.post(f"{self._root()}/tokenize", json={"content": text})
-            r.raise_for_status()
-            return len(r.json()["tokens"])
-        except (httpx.HTTPError, KeyError, ValueError):
-            return max(1, len(text) // 4)  # servers without /tokenize: a rough estimate
+        # llama.cpp's llama-server: /tokenize; llama-cpp-python's server: /extras/tokenize
+        for path, body in (("/tokenize", {"content": text}),
+                           ("/extras/tokenize", {"input": text, "model": self.cfg.model})):
+            try:
+                r = self.client.post(f"{self._root()}{path}", json=body)
+                if r.status_code == 200:
+                    data = r.json()
+                    return len(data["tokens"]) if "tokens" in data else len(data["input_ids"]) \
+                        if "input_ids" in data else int(data["count"])
+            except (httpx.HTTPError, KeyError, ValueError, TypeError):
+                continue
+        return max(1, len(text) // 4)  # a server without a tokenizer endpoint: an estimate
 
     def stream_chat(self, messages: Sequence[Message], *, max_tokens: int, temperature: float,
                     grammar: str | None = None, stop: Sequence[str] = ()) -> Iterator[str]:

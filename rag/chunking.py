@@ -19,7 +19,9 @@ __all__ = ["Chunker"]
 
 class Chunker:
     def __init__(self, tokenizer: Any, chunk_tokens: int = 256, overlap_tokens: int = 32) -> None:
-        self.tokenizer = tokenizer
+        # count real lengths: the embedder's tokenizer truncates at its window
+        self.tokenizer = type(tokenizer).from_str(tokenizer.to_str())
+        self.tokenizer.no_truncation()
         self.chunk_tokens = chunk_tokens
         self.overlap_tokens = overlap_tokens
 
