@@ -1,8 +1,13 @@
 """Hybrid paper search: dense (Chroma) and lexical (FTS5) rankings fused per paper.
 
-Chunks are aggregated to papers (a paper's dense score is its best chunk), the two paper
-rankings are fused by weighted reciprocal rank fusion, and each paper gets the abstract sentence
-that best matches the question as evidence.
+Chunks are aggregated to papers (a paper's dense score is its best chunk), and the two paper
+lists are fused. The default fusion (``retrieval.fusion = "score"``) combines scores, not ranks:
+every candidate of either list gets its exact cosine similarity (lexical-only candidates are
+looked up in the vector store), cosine is min-max normalised over the candidates and BM25 is
+divided by the best BM25 of the query, and the two are mixed ``dense_share : 1 - dense_share``.
+On SciFact train this beats weighted reciprocal rank fusion (``fusion = "rrf"``, still available)
+by about 1.7 nDCG@10 points. Each paper gets the abstract sentence that best matches the question
+as evidence.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 from store.vector import VectorStore
 
-__all__ = ["Filters", "Retriever", "SearchResult", "best_sentence", "split_sentences"]
+__all__ = ["Filters", "Retriever", "SearchResult", "best_sentence", "score_fusion",
+           "split_sentences"]
 
 Mode = Literal["hybrid", "dense", "lexical"]
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9$\\(\[*])")
@@ -69,6 +75,26 @@ def best_sentence(abstract: str, query: str) -> str:
     return best
 
 
+def score_fusion(dense_top: dict[str, float], lexical: dict[str, float],
+                 similarity: dict[str, float], dense_share: float) -> dict[str, float]:
+    """Convex combination of normalised dense and lexical scores over both candidate lists.
+
+    ``dense_top``: the dense list (paper -> cosine); ``lexical``: the lexical list (paper ->
+    BM25, higher is better); ``similarity``: cosine of any candidate, lexical-only ones included.
+    Cosine is min-max normalised over all candidates, BM25 divided by the query's best BM25; a
+    paper absent from the lexical list scores 0 there, one without a known cosine the minimum.
+    """
+    cands = dense_top.keys() | lexical.keys()
+    if not cands:
+        return {}
+    known = [similarity[p] for p in cands if p in similarity]
+    dmin, dmax = (min(known), max(known)) if known else (0.0, 1.0)
+    dspan = (dmax - dmin) or 1.0
+    lmax = max(lexical.values(), default=1.0) or 1.0
+    return {p: dense_share * (similarity.get(p, dmin) - dmin) / dspan
+            + (1.0 - dense_share) * lexical.get(p, 0.0) / lmax for p in cands}
+
+
 class Retriever:
     def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any,
                  settings: RetrievalSettings) -> None:
@@ -95,24 +121,32 @@ class Retriever:
                 if hit.similarity > dense.get(hit.paper_id, -2.0):
                     dense[hit.paper_id] = hit.similarity
             timings["dense_ms"] = (time.perf_counter() - t) * 1000
-        lexical: list[str] = []
+        lex_scores: dict[str, float] = {}
         if mode in ("hybrid", "lexical"):
             t = time.perf_counter()
-            lexical = [h.paper_id for h in self.index.search(query, n, allowed)]
+            lex_scores = {h.paper_id: h.score for h in self.index.search(query, n, allowed)}
             timings["lexical_ms"] = (time.perf_counter() - t) * 1000
+        lexical = list(lex_scores)  # best first
         dense_order = sorted(dense, key=dense.__getitem__, reverse=True)[:n]
         dense_rank = {pid: r for r, pid in enumerate(dense_order, 1)}
         lex_rank = {pid: r for r, pid in enumerate(lexical, 1)}
-        wd = s.dense_weight if mode != "lexical" else 0.0
-        wl = s.lexical_weight if mode != "dense" else 0.0
-        fused: dict[str, float] = {}
-        for pid in dense_rank.keys() | lex_rank.keys():
-            score = 0.0
-            if pid in dense_rank:
-                score += wd / (s.rrf_k + dense_rank[pid])
-            if pid in lex_rank:
-                score += wl / (s.rrf_k + lex_rank[pid])
-            fused[pid] = score
+        if mode == "hybrid" and s.fusion == "score" and lexical:
+            t = time.perf_counter()
+            self._fill_similarities(qvec, dense, [p for p in lexical if p not in dense])
+            timings["dense_fill_ms"] = (time.perf_counter() - t) * 1000
+            fused = score_fusion({p: dense[p] for p in dense_order}, lex_scores, dense,
+                                 s.dense_share)
+        else:
+            wd = s.dense_weight if mode != "lexical" else 0.0
+            wl = s.lexical_weight if mode != "dense" else 0.0
+            fused = {}
+            for pid in dense_rank.keys() | lex_rank.keys():
+                score = 0.0
+                if pid in dense_rank:
+                    score += wd / (s.rrf_k + dense_rank[pid])
+                if pid in lex_rank:
+                    score += wl / (s.rrf_k + lex_rank[pid])
+                fused[pid] = score
         top = sorted(fused, key=lambda p: (-fused[p], dense_rank.get(p, 10**9)))[:k]
         papers: dict[str, Paper] = self.index.get(top)  # drops ids absent from the catalog
         hits = [SearchHit(paper=papers[pid], score=fused[pid],
@@ -122,6 +156,24 @@ class Retriever:
                 for pid in top if pid in papers]
         timings["total_ms"] = (time.perf_counter() - t0) * 1000
         return SearchResult(query=query, hits=hits, timings=timings)
+
+    def _fill_similarities(self, qvec: Any, sims: dict[str, float],
+                           paper_ids: Sequence[str]) -> None:
+        """Add the best-chunk cosine similarity of each given paper to ``sims``.
+
+        Uses the store's ``similarities(embedding, paper_ids)`` where it has one (a plain
+        fetch of those papers' vectors), else a vector query restricted to those papers.
+        """
+        if not paper_ids:
+            return
+        direct = getattr(self.vectors, "similarities", None)
+        if callable(direct):
+            for pid, sim in direct(qvec, list(paper_ids)).items():
+                sims[pid] = max(sims.get(pid, -2.0), float(sim))
+            return
+        for hit in self.vectors.query(qvec, len(paper_ids) * 4, list(paper_ids)):
+            if hit.similarity > sims.get(hit.paper_id, -2.0):
+                sims[hit.paper_id] = hit.similarity
 
     def similarities(self, query: str, paper_ids: Sequence[str]) -> dict[str, float]:
         """Dense similarity of the query to each given paper (best chunk)."""

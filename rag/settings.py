@@ -90,9 +90,15 @@ class LLMSettings(_Section):
 class RetrievalSettings(_Section):
     k: int = Field(10, ge=1, le=200, description="Papers returned by search.")
     candidates: int = Field(100, ge=10, le=2000, description="Chunks fetched from each retriever.")
-    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant.")
-    dense_weight: float = Field(1.0, ge=0.0, description="Weight of the dense ranking in fusion.")
-    lexical_weight: float = Field(1.0, ge=0.0, description="Weight of the lexical ranking in fusion.")
+    fusion: Literal["score", "rrf"] = Field(
+        "score", description="Hybrid fusion: 'score' mixes min-max-normalised cosine and "
+        "max-normalised BM25 (dense_share); 'rrf': weighted reciprocal rank fusion.")
+    dense_share: float = Field(
+        0.6, ge=0.0, le=1.0, description="Weight of the dense score in 'score' fusion (lexical "
+        "gets 1 - dense_share); tuned on SciFact train.")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant ('rrf' fusion).")
+    dense_weight: float = Field(1.0, ge=0.0, description="Weight of the dense ranking ('rrf').")
+    lexical_weight: float = Field(1.0, ge=0.0, description="Weight of the lexical ranking ('rrf').")
     min_similarity: float = Field(
         0.30, ge=-1.0, le=1.0,
         description="Cosine similarity below which a paper does not count as relevant.")

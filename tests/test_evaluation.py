@@ -216,3 +216,58 @@ def test_paperchat_eval_end_to_end_real_embedder(tmp_path: Path, isolated_home: 
     for m in data["modes"]:
         assert m["metrics"]["ndcg@10"] == pytest.approx(rows[m["mode"]][0], abs=1e-4)
     assert list((isolated_home / "eval-cache").iterdir()) == cache
+
+
+# --------------------------------------------------------------------------- fusion tuned here
+
+
+def test_score_fusion_hand_computed() -> None:
+    from rag.retrieval import score_fusion
+
+    fused = score_fusion({"a": 0.9, "b": 0.5}, {"b": 10.0, "c": 5.0, "d": 2.0},
+                         {"a": 0.9, "b": 0.5, "c": 0.7}, 0.6)
+    # cosine min-max over candidates with a known cosine (0.5..0.9), BM25 / 10
+    assert fused["a"] == pytest.approx(0.6 * 1.0)
+    assert fused["b"] == pytest.approx(0.4 * 1.0)
+    assert fused["c"] == pytest.approx(0.6 * 0.5 + 0.4 * 0.5)
+    assert fused["d"] == pytest.approx(0.4 * 0.2)  # unknown cosine counts as the minimum
+    assert score_fusion({}, {}, {}, 0.6) == {}
+
+
+def _jsonl(path: Path, rows: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_hybrid_score_fusion_scores_lexical_only_hits(fast_chat, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [{"id": f"p{i}", "title": f"Paper {i} on {TOPICS[i]}",
+             "abstract": f"We study {TOPICS[i]} in depth. The results on {TOPICS[i]} are new."}
+            for i in range(12)]
+    fast_chat.ingest([_jsonl(tmp_path / "c.jsonl", rows)], progress=False)
+    res = fast_chat.search("glacier melt rates", k=12)
+    assert res.hits[0].paper.paper_id == "p5" and "dense_fill_ms" in res.timings
+    # the dense list misses everything: lexical-only papers still get their exact cosine
+    store = fast_chat.vectors
+    real_query = store.query
+    monkeypatch.setattr(store, "query", lambda vec, n, ids=None: real_query(vec, n, ids)
+                        if ids is not None else [])
+    res = fast_chat.search("glacier melt rates", k=12)
+    assert res.hits[0].paper.paper_id == "p5"
+    assert res.hits and all(h.similarity is not None and h.dense_rank is None for h in res.hits)
+    assert res.hits[0].similarity > 0.5
+    # a store that scores papers directly is asked for exactly the lexical-only papers
+    asked: list[list[str]] = []
+
+    def similarities(vec, ids):  # type: ignore[no-untyped-def]
+        asked.append(list(ids))
+        return {pid: 0.1 for pid in ids}
+
+    monkeypatch.setattr(store, "similarities", similarities, raising=False)
+    res = fast_chat.search("glacier melt rates", k=12)
+    assert asked == [[h.paper.paper_id for h in res.hits if h.lexical_rank is not None]]
+    assert all(h.similarity == pytest.approx(0.1) for h in res.hits)
+    # rrf fusion does not look anything up
+    retriever = fast_chat.retriever
+    retriever.settings = retriever.settings.model_copy(update={"fusion": "rrf"})
+    assert "dense_fill_ms" not in retriever.search("glacier melt rates", 12).timings
