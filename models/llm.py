@@ -91,14 +91,16 @@ class LlamaCppLLM:
         from llama_cpp import LlamaGrammar
 
         g = LlamaGrammar.from_string(grammar, verbose=False) if grammar else None
+        chat_messages: Any = list(messages)
         stream = self.llama.create_chat_completion(
-            messages=list(messages), stream=True, max_tokens=max_tokens, temperature=temperature,
+            messages=chat_messages, stream=True, max_tokens=max_tokens, temperature=temperature,
             repeat_penalty=self.cfg.repeat_penalty, grammar=g, stop=list(stop) or None,
             seed=self.cfg.seed)
         for chunk in stream:
-            delta = chunk["choices"][0]["delta"].get("content")  # type: ignore[index]
-            if delta:
-                yield delta
+            delta: Any = chunk["choices"][0]["delta"]  # type: ignore[index]
+            text = delta.get("content") if isinstance(delta, dict) else None
+            if text:
+                yield str(text)
 
 
 class OpenAICompatLLM:
@@ -115,7 +117,7 @@ class OpenAICompatLLM:
         self.size_mb = None  # unknown: assume a capable model
 
     def _root(self) -> str:
-        return self.base[:-3] if self.base.endswith("/v1") else self.base
+        return self.base.removesuffix("/v1")
 
     def count_tokens(self, text: str) -> int:
         import httpx

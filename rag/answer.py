@@ -21,8 +21,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from rag import prompts
-from rag.citations import (citation_grammar, grounding, invents_facts, is_degenerate,
-                           sentence_grammar, validate)
+from rag.citations import (
+    citation_grammar,
+    grounding,
+    invents_facts,
+    is_degenerate,
+    sentence_grammar,
+    validate,
+)
 from rag.retrieval import Filters, Retriever, split_sentences
 from rag.settings import Settings
 from rag.textnorm import query_terms
@@ -35,14 +41,14 @@ __all__ = ["Answer", "Answerer", "Citation", "Conversation", "DoneEvent", "Event
 Kind = Literal["listing", "summary", "metadata"]
 
 _LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|name)\b.*\bpapers?\b"
-                      r"|^\s*(papers|all papers|list)\b", re.I)
+                      r"|^\s*(papers|all papers|list)\b", re.IGNORECASE)
 _SUMMARY = re.compile(r"\b(summar|explain|overview|compare|describe|how (do|does|can)|what is|"
-                      r"what are the (main|key))", re.I)
+                      r"what are the (main|key))", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
-                     r"\s*,?\s*|which of (?:those|these|them)\s*)", re.I)
-_PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.I)
+                     r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 _AUTHOR_Q = re.compile(r"\b(what|which)\b.*\b(did|does|has|have)\b\s+(?P<name>.+?)\s+"
-                       r"(work|worked|working|write|wrote|publish|published|study|studied)\b", re.I)
+                       r"(work|worked|working|write|wrote|publish|published|study|studied)\b", re.IGNORECASE)
 
 
 # ---- data ---------------------------------------------------------------------------------
@@ -144,7 +150,7 @@ class Answerer:
         if prev and prev.paper_ids and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(r"^(which|what)\s+(ones?\s+)?(are|is|were|do|does|use|study)?\s*", "",
-                          rest, flags=re.I) or rest
+                          rest, flags=re.IGNORECASE) or rest
             return _Plan("listing", rest, filters, scope=list(prev.paper_ids), topic=rest,
                          standalone=f"{prev.standalone} ({rest})")
         query = question
@@ -153,13 +159,13 @@ class Answerer:
         authors = self.index.match_authors(query)
         if authors and not filters.author:
             name = authors[0]
-            rest = re.sub(re.escape(name), " ", query, flags=re.I)
+            rest = re.sub(re.escape(name), " ", query, flags=re.IGNORECASE)
             return _Plan("metadata", rest, Filters(filters.area, name, filters.venue, filters.year),
                          topic=name, standalone=query)
         area = self.index.match_area(query)
         if area and not filters.area:
             return _Plan("metadata", re.sub(re.escape(area.split(" · ")[-1]), " ", query,
-                                            flags=re.I),
+                                            flags=re.IGNORECASE),
                          Filters(area, filters.author, filters.venue, filters.year), topic=area,
                          standalone=query)
         kind: Kind = "summary" if _SUMMARY.search(question) and not _LISTING.search(question) \
@@ -175,8 +181,9 @@ class Answerer:
             allowed = self.index.filter_ids(**vars(plan.filters)) or []
             if not terms:  # "what did X work on?": all their papers
                 papers = self.index.get(allowed)
-                return [SearchHit(paper=p, score=0.0, evidence=split_sentences(p.abstract)[0]
-                                  if p.abstract else "") for p in papers.values()]
+                return [SearchHit(paper=p, score=0.0, similarity=None,
+                                  evidence=split_sentences(p.abstract)[0] if p.abstract else "")
+                        for p in papers.values()]
             result = self.retriever.search(plan.query, k=max(len(allowed), 1),
                                            filters=plan.filters)
             return result.hits
@@ -191,14 +198,14 @@ class Answerer:
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
             return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in keep]
         result = self.retriever.search(plan.query, k=max(k or r.k, 50), filters=plan.filters)
-        allowed = (set(self.index.filter_ids(**vars(plan.filters)) or [])
-                   if plan.filters.active() else None)
+        in_filter: set[str] | None = (set(self.index.filter_ids(**vars(plan.filters)) or [])
+                                      if plan.filters.active() else None)
         hits = [h for h in result.hits
                 if self._is_relevant(cov.get(h.paper.paper_id, 0.0), h.similarity)]
         # exhaustive: every paper that names all query terms, even beyond the fused top
         have = {h.paper.paper_id for h in result.hits}
         extra = [pid for pid, c in cov.items() if c >= 0.999 and pid not in have
-                 and (allowed is None or pid in allowed)]
+                 and (in_filter is None or pid in in_filter)]
         if extra:
             sims = self.retriever.similarities(plan.query, extra)
             papers = self.index.get(extra)
@@ -235,7 +242,7 @@ class Answerer:
         stats: dict[str, float] = {"retrieve_ms": retrieve_ms, "prompt_tokens": 0,
                                    "completion_tokens": 0, "gen_s": 0.0, "t0": t0}
         answer = Answer(question=question, standalone_query=plan.standalone or plan.query, kind=plan.kind,
-                        answer="", refused=refused, count=len(hits),
+                        answer="", refused=refused, count=len(hits), fallbacks=0,
                         papers=[h.to_json() for h in hits])
         if refused:
             text = (prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))

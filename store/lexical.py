@@ -10,18 +10,16 @@ touched and cleared in the same transaction that commits the catalog rows; see r
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
-
-from rag.types import Paper
-import math
 
 from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms
+from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
 
@@ -110,7 +108,8 @@ class PaperIndex:
     def filter_ids(self, *, area: str = "", author: str = "", venue: str = "",
                    year: int | None = None) -> list[str] | None:
         """Paper ids matching all given filters (case-insensitive substring), None if no filter."""
-        clauses, args = [], []
+        clauses: list[str] = []
+        args: list[object] = []
         for column, value in (("area", area), ("authors", author), ("venue", venue)):
             if value:
                 clauses.append(f"{column} LIKE ? ESCAPE '\\'")
@@ -227,7 +226,7 @@ class PaperIndex:
                "WHERE papers_fts MATCH ?")
         args: list[object] = [match]
         if paper_ids is not None:
-            sql += f" AND paper_id IN (SELECT value FROM json_each(?))"
+            sql += " AND paper_id IN (SELECT value FROM json_each(?))"
             args.append(json.dumps(list(paper_ids)))
         sql += " ORDER BY s DESC LIMIT ?"
         args.append(n)

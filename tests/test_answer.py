@@ -71,8 +71,8 @@ def test_summary_uses_grammar_and_valid_numbers(chat: PaperChat,
 def test_synthesis_strategy_validates_markers(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
     chat.settings.llm.strategy = "synthesis"
     try:
-        scripted_llm.enqueue(["Lower bounds for bilevel problems are proven [1]. "
-                              "Preferences are learned bilevel-style [2]. Made up [9]."])
+        scripted_llm.enqueue([("Lower bounds for bilevel problems are proven [1]. "
+                               "Preferences are learned bilevel-style [2]. Made up [9].")])
         a = chat.ask("Summarize the papers on bilevel optimization")
     finally:
         chat.settings.llm.strategy = "auto"

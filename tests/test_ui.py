@@ -7,7 +7,6 @@ import json
 import re
 import shutil
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,7 +71,7 @@ def _ask(page, question: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_chat_shows_answer_citations_and_rendered_sources(server, browser) -> None:  # type: ignore[no-untyped-def]
-    url, chat = server
+    url, _ = server
     page = browser.new_page(viewport={"width": 1500, "height": 1000})
     outside: list[str] = []
     page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
@@ -149,7 +148,7 @@ def test_two_sessions_both_get_answers(server, browser) -> None:  # type: ignore
 def test_gradio_client_ask_search_ingest(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from gradio_client import Client, handle_file
 
-    url, chat = server
+    url, _ = server
     client = Client(url, verbose=False)
     a = client.predict("Which papers study zeroth-order methods?", api_name="/ask")
     ids = [p["paper_id"] for p in a["papers"]]

@@ -31,7 +31,7 @@ EXAMPLES = [
     "What did Kaiyi Ji work on?",
     "Which papers are about reinforcement learning?",
 ]
-LATEX = [{"left": "$$", "right": "$$", "display": True},
+LATEX: list[dict[str, str | bool]] = [{"left": "$$", "right": "$$", "display": True},
          {"left": "$", "right": "$", "display": False}]
 # System fonts only: a Google-font theme would make the browser reach the network.
 THEME = gr.themes.Soft(font=["ui-sans-serif", "system-ui", "sans-serif"],
@@ -94,10 +94,11 @@ def build_app(chat: PaperChat) -> gr.Blocks:
     def new_chat() -> tuple[list[dict[str, Any]], Conversation, str, str]:
         return [], Conversation(), "", "New chat."
 
-    def filter_choices() -> tuple[Any, Any, Any]:
+    def filter_choices() -> tuple[Any, ...]:
         return tuple(gr.Dropdown(choices=facet_choices(c)) for c in ("area", "venue", "year"))
 
-    def upload(files: list[str] | None, progress: gr.Progress = gr.Progress(track_tqdm=True),
+    def upload(files: list[str] | None,
+               progress: gr.Progress = gr.Progress(track_tqdm=True),  # noqa: B008 (gradio idiom)
                ) -> tuple[Any, ...]:
         if not files:
             raise gr.Error("Choose a paper list file first.")
@@ -105,8 +106,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
             report = chat.ingest([Path(f) for f in files], progress=True)
         except PaperChatError as err:
             raise gr.Error(str(err)) from None
-        lines = [f"**Ingested {len(files)} file(s):** {report.summary()}. "
-                 f"The store now holds {chat.index.count()} papers."]
+        lines = [(f"**Ingested {len(files)} file(s):** {report.summary()}. "
+                  f"The store now holds {chat.index.count()} papers.")]
         lines += [f"- skipped: {x}" for x in report.skipped[:20]]
         return ("\n".join(lines), *overview_values(), *filter_choices())
 
@@ -151,7 +152,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
 
     def api_ingest(file: gr.FileData) -> dict[str, Any]:
         """Ingest one paper-list file (any supported format); returns the counts."""
-        path = file["path"] if isinstance(file, dict) else getattr(file, "path", file)
+        path = str(file["path"] if isinstance(file, dict) else getattr(file, "path", file))
         try:
             return chat.ingest([Path(path)], progress=False).to_json()
         except PaperChatError as err:
@@ -180,22 +181,21 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                                 info="A registry alias or a path to a .gguf file")
             new = gr.Button("New chat", variant="secondary")
         with gr.Tabs():
-            with gr.Tab("Chat", id="chat"):
-                with gr.Row():
-                    with gr.Column(scale=3):
-                        chatbot = gr.Chatbot(label="PaperChat", height=560,
-                                             latex_delimiters=LATEX, elem_id="chatbot",
-                                             placeholder="Ask about the papers in the store.")
-                        with gr.Row():
-                            box = gr.Textbox(placeholder="Which papers study …?", scale=5,
-                                             show_label=False, elem_id="question",
-                                             submit_btn=True)
-                        gr.Examples(EXAMPLES, inputs=box)
-                        status = gr.Markdown("", elem_id="status")
-                    with gr.Column(scale=2):
-                        gr.Markdown("### Sources")
-                        sources = gr.Markdown("", latex_delimiters=LATEX, elem_id="sources",
-                                              max_height=700)
+            with gr.Tab("Chat", id="chat"), gr.Row():
+                with gr.Column(scale=3):
+                    chatbot = gr.Chatbot(label="PaperChat", height=560,
+                                         latex_delimiters=LATEX, elem_id="chatbot",
+                                         placeholder="Ask about the papers in the store.")
+                    with gr.Row():
+                        box = gr.Textbox(placeholder="Which papers study …?", scale=5,
+                                         show_label=False, elem_id="question",
+                                         submit_btn=True)
+                    gr.Examples(EXAMPLES, inputs=box)
+                    status = gr.Markdown("", elem_id="status")
+                with gr.Column(scale=2):
+                    gr.Markdown("### Sources")
+                    sources = gr.Markdown("", latex_delimiters=LATEX, elem_id="sources",
+                                          max_height=700)
             with gr.Tab("Upload", id="upload"):
                 gr.Markdown("Add a paper list: plain list, search-results page, JSON, JSONL, CSV "
                             "or BEIR corpus.jsonl. Re-uploading the same file adds nothing.")
