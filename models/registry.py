@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rag.errors import ConfigError, ModelDownloadError, ModelNotFoundError
 
-__all__ = ["ModelSpec", "REGISTRY", "get_spec", "package_file", "pull", "resolve_gguf"]
+__all__ = ["REGISTRY", "ModelSpec", "get_spec", "package_file", "pull", "resolve_gguf"]
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def grounding(sentence: str, source: str, question: str = "") -> float:
     return sum(w in known for w in words) / len(words)
 
 
-_INVENTED = re.compile(r"\b(titled|entitled|published|university|et al|conference|journal)\b", re.I)
+_INVENTED = re.compile(r"\b(titled|entitled|published|university|et al|conference|journal)\b", re.IGNORECASE)
 
 
 def invents_facts(text: str, source: str) -> bool:

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from rag.citations import (citation_grammar, grounding, invents_facts, is_degenerate,
-                           parse_markers, sentence_grammar, validate)
+from rag.citations import (
+    citation_grammar,
+    grounding,
+    invents_facts,
+    is_degenerate,
+    parse_markers,
+    sentence_grammar,
+    validate,
+)
 
 
 @pytest.mark.parametrize(("text", "nums"), [
