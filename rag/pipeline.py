@@ -76,6 +76,9 @@ class PaperChat:
         with self._lock:
             if model == self.settings.llm.model and self._llm is not None:
                 return
+            if self.settings.llm.backend == "llama-cpp":
+                from models.registry import resolve_gguf
+                resolve_gguf(model, self.settings.models_dir)  # raises before anything changes
             old, self._llm = self._llm, None
             if old is not None and hasattr(old, "close"):
                 old.close()

@@ -174,3 +174,59 @@ def test_non_loopback_needs_credentials() -> None:
     assert check_bind("0.0.0.0", "me:secret") == ("me", "secret")
     with pytest.raises(ConfigError):
         check_bind("0.0.0.0", "nocolon")
+
+
+def test_errors_show_as_messages_not_tracebacks(server, browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    url, chat = server
+    bad = tmp_path / "garbage.txt"
+    bad.write_bytes(b"\x00\x01\x02 binary junk \xff\xfe")
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(url)
+    page.get_by_role("tab", name="Upload").click()
+    page.set_input_files("#upload-files input[type=file]", str(bad))
+    page.click("#ingest")
+    toast = page.get_by_text(re.compile(r"garbage\.txt"))
+    toast.first.wait_for(timeout=60_000)
+    body = page.inner_text("body")
+    assert "Traceback" not in body
+    page.get_by_role("tab", name="Chat").click()
+    model = page.get_by_label("Model")
+    model.fill("/nonexistent/model.gguf")
+    model.press("Enter")
+    page.fill("#question textarea", "Which papers study zeroth-order methods?")
+    page.keyboard.press("Enter")
+    page.get_by_text(re.compile(r"no model at /nonexistent/model\.gguf")).first.wait_for(
+        timeout=60_000)
+    page.screenshot(path=str(ARTIFACTS / "ui-error.png"), full_page=True)
+    assert "Traceback" not in page.inner_text("body")
+    assert chat.settings.llm.model == "smollm2-135m"  # a bad choice does not switch the model
+    page.close()
+
+
+NEURIPS = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "neurips2023-abstracts" \
+    / "neurips2023.jsonl"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NEURIPS.exists(), reason="../shared/datasets not present")
+def test_upload_neurips_with_progress_then_search(server, browser) -> None:  # type: ignore[no-untyped-def]
+    url, chat = server
+    before = chat.index.count()
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(url)
+    page.get_by_role("tab", name="Upload").click()
+    page.set_input_files("#upload-files input[type=file]", str(NEURIPS))
+    page.click("#ingest")
+    page.get_by_text(re.compile(r"embedding")).first.wait_for(timeout=120_000)  # progress shown
+    page.screenshot(path=str(ARTIFACTS / "ui-upload-progress.png"), full_page=True)
+    page.wait_for_function("document.querySelector('#ingest-result') && "
+                           "document.querySelector('#ingest-result').innerText.includes('added 3584')",
+                           timeout=1_500_000)
+    assert chat.index.count() == before + 3584
+    page.get_by_role("tab", name="Chat").click()
+    _ask(page, "Which papers study zeroth-order methods?")
+    answer = page.inner_text("#chatbot")
+    titles = [p.title for p in chat.index.all_papers() if "zeroth-order" in p.title.lower()]
+    assert titles and any(t[:40] in answer for t in titles)
+    page.screenshot(path=str(ARTIFACTS / "ui-neurips-answer.png"), full_page=True)
+    page.close()

@@ -99,17 +99,20 @@ def build_app(chat: PaperChat) -> gr.Blocks:
 
     def upload(files: list[str] | None,
                progress: gr.Progress = gr.Progress(track_tqdm=True),  # noqa: B008 (gradio idiom)
-               ) -> tuple[Any, ...]:
+               ) -> str:
         if not files:
             raise gr.Error("Choose a paper list file first.")
         try:
             report = chat.ingest([Path(f) for f in files], progress=True)
         except PaperChatError as err:
-            raise gr.Error(str(err)) from None
+            raise gr.Error(str(err).replace(str(Path(files[0]).parent) + "/", "")) from None
         lines = [(f"**Ingested {len(files)} file(s):** {report.summary()}. "
                   f"The store now holds {chat.index.count()} papers.")]
         lines += [f"- skipped: {x}" for x in report.skipped[:20]]
-        return ("\n".join(lines), *overview_values(), *filter_choices())
+        return "\n".join(lines)
+
+    def refresh() -> tuple[Any, ...]:
+        return (*overview_values(), *filter_choices())
 
     def overview_values() -> tuple[str, Any, Any, Any]:
         def frame(column: str) -> pd.DataFrame:
@@ -218,9 +221,10 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                    concurrency_limit=1, concurrency_id="llm").then(lambda: "", None, box,
                                                                    api_visibility="private")
         new.click(new_chat, None, [chatbot, conv, sources, status], api_visibility="private")
-        ingest_btn.click(upload, files, [ingest_out, overview, by_area, by_venue, by_year, area,
-                                         venue, year],
-                         api_visibility="private", concurrency_limit=1, concurrency_id="ingest")
+        ingest_btn.click(upload, files, ingest_out, api_visibility="private", concurrency_limit=1,
+                         concurrency_id="ingest").success(
+            refresh, None, [overview, by_area, by_venue, by_year, area, venue, year],
+            api_visibility="private")
         app.load(overview_values, None, [overview, by_area, by_venue, by_year],
                  api_visibility="private")
         gr.api(api_ask, api_name="ask", concurrency_limit=1, concurrency_id="llm")
