@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -14,10 +14,10 @@ from rag.settings import get_settings
 
 __all__ = ["register"]
 
-DataDir = Annotated[Optional[Path], typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
+DataDir = Annotated[Path | None, typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
                                                  help="Data dir (its eval-cache/ holds scratch "
                                                       "stores).")]
-Preset = Annotated[Optional[str], typer.Option("--config", "-c",
+Preset = Annotated[str | None, typer.Option("--config", "-c",
                                                help="Preset name from configs/ or a .toml path.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
@@ -34,7 +34,7 @@ def _fail(err: Exception) -> None:
 def eval_beir(directory: Annotated[Path, typer.Argument(help="BEIR dir: corpus.jsonl, "
                                                          "queries.jsonl, qrels/<split>.tsv.")],
               split: Annotated[str, typer.Option(help="qrels split to evaluate.")] = "test",
-              mode: Annotated[Optional[list[str]], typer.Option(
+              mode: Annotated[list[str] | None, typer.Option(
                   "--mode", help="Only these modes (dense, lexical, hybrid); default all.")] = None,
               as_json: AsJson = False, data_dir: DataDir = None, config: Preset = None) -> None:
     """Score dense, lexical and hybrid search on a BEIR dataset (nDCG@10, recall, MRR, ms)."""
@@ -65,7 +65,7 @@ def eval_beir(directory: Annotated[Path, typer.Argument(help="BEIR dir: corpus.j
 
 def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of labelled questions "
                                                          "(schema: rag/evaluation.py).")],
-                   corpus: Annotated[Optional[list[Path]], typer.Option(
+                   corpus: Annotated[list[Path] | None, typer.Option(
                        "--corpus", help="Evaluate on a cached scratch store of these files "
                        "(repeatable) instead of the data dir's store.")] = None,
                    k: Annotated[int, typer.Option(
@@ -75,8 +75,13 @@ def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of label
                    as_json: AsJson = False, data_dir: DataDir = None,
                    config: Preset = None) -> None:
     """Score paper listing and refusals on labelled questions."""
-    from rag.evaluation import (_listing, format_question_report, load_questions,
-                                open_eval_chat, run_question_eval)
+    from rag.evaluation import (
+        _listing,
+        format_question_report,
+        load_questions,
+        open_eval_chat,
+        run_question_eval,
+    )
     from rag.pipeline import PaperChat
 
     if answer:

@@ -11,9 +11,19 @@ import pytest
 from typer.testing import CliRunner
 
 from rag.errors import InputError
-from rag.evaluation import (Question, eval_cache_home, evaluate_rankings, load_beir, load_qrels,
-                            load_questions, mrr_at_k, ndcg_at_k, recall_at_k, run_question_eval,
-                            score_question)
+from rag.evaluation import (
+    Question,
+    eval_cache_home,
+    evaluate_rankings,
+    load_beir,
+    load_qrels,
+    load_questions,
+    mrr_at_k,
+    ndcg_at_k,
+    recall_at_k,
+    run_question_eval,
+    score_question,
+)
 from rag.settings import get_settings
 
 # --------------------------------------------------------------------------- metrics
