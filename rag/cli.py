@@ -216,6 +216,7 @@ def models_pull(name: str, data_dir: DataDir = None, config: Preset = None) -> N
 
 
 from rag.eval_cli import register as _register_eval; _register_eval(app)  # noqa: E402, E702
+from rag.bench_cli import register as _register_bench; _register_bench(app)  # noqa: E402, E702
 
 
 def main() -> None:
