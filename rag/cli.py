@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
+from rag.bench_cli import register as register_bench
 from rag.errors import PaperChatError
+from rag.eval_cli import register as register_eval
 from rag.pipeline import PaperChat
 from rag.retrieval import Filters
 from rag.settings import get_settings
@@ -19,9 +20,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 models_app = typer.Typer(no_args_is_help=True, help="List and download models.")
 app.add_typer(models_app, name="models")
 
-DataDir = Annotated[Optional[Path], typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
+DataDir = Annotated[Path | None, typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
                                                  help="Data dir (store and index).")]
-Preset = Annotated[Optional[str], typer.Option("--config", "-c",
+Preset = Annotated[str | None, typer.Option("--config", "-c",
                                                help="Preset name from configs/ or a .toml path.")]
 
 
@@ -39,7 +40,7 @@ def _fail(err: Exception) -> None:
 
 @app.command()
 def ingest(paths: Annotated[list[Path], typer.Argument(help="Paper list files.")],
-           fmt: Annotated[Optional[str], typer.Option("--format", help="Force a format: "
+           fmt: Annotated[str | None, typer.Option("--format", help="Force a format: "
                           "paperlist, search-results, jsonl, json, csv, beir.")] = None,
            as_json: Annotated[bool, typer.Option("--json")] = False,
            data_dir: DataDir = None, config: Preset = None) -> None:
@@ -67,7 +68,7 @@ def search(query: str,
            area: Annotated[str, typer.Option(help="Area contains.")] = "",
            author: Annotated[str, typer.Option(help="An author contains.")] = "",
            venue: Annotated[str, typer.Option(help="Venue contains.")] = "",
-           year: Annotated[Optional[int], typer.Option(help="Year.")] = None,
+           year: Annotated[int | None, typer.Option(help="Year.")] = None,
            as_json: Annotated[bool, typer.Option("--json")] = False,
            data_dir: DataDir = None, config: Preset = None) -> None:
     """Hybrid (meaning + keyword) search, one row per paper."""
@@ -93,13 +94,13 @@ def search(query: str,
 @app.command()
 def ask(question: str,
         as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
-        model: Annotated[Optional[str], typer.Option(
+        model: Annotated[str | None, typer.Option(
             "--model", help="Registry alias or path to a .gguf file.")] = None,
         area: Annotated[str, typer.Option(help="Area contains.")] = "",
         author: Annotated[str, typer.Option(help="An author contains.")] = "",
         venue: Annotated[str, typer.Option(help="Venue contains.")] = "",
-        year: Annotated[Optional[int], typer.Option(help="Year.")] = None,
-        k: Annotated[Optional[int], typer.Option("-k", min=1, max=200)] = None,
+        year: Annotated[int | None, typer.Option(help="Year.")] = None,
+        k: Annotated[int | None, typer.Option("-k", min=1, max=200)] = None,
         data_dir: DataDir = None, config: Preset = None) -> None:
     """Answer a question from the abstracts, with citations (streams unless --json)."""
     from rag.answer import DoneEvent, PapersEvent, TokenEvent
@@ -159,8 +160,8 @@ def demo(data_dir: DataDir = None, config: Preset = None) -> None:
 
 
 @app.command()
-def serve(host: Annotated[Optional[str], typer.Option(help="Bind address (default loopback).")] = None,
-          port: Annotated[Optional[int], typer.Option(help="Port (default 7860).")] = None,
+def serve(host: Annotated[str | None, typer.Option(help="Bind address (default loopback).")] = None,
+          port: Annotated[int | None, typer.Option(help="Port (default 7860).")] = None,
           data_dir: DataDir = None, config: Preset = None) -> None:
     """Start the chat UI (ingests the demo corpus first if the store is empty)."""
     from ui.app import serve as serve_ui
@@ -215,8 +216,8 @@ def models_pull(name: str, data_dir: DataDir = None, config: Preset = None) -> N
     typer.echo(f"{name}: {path}")
 
 
-from rag.eval_cli import register as _register_eval; _register_eval(app)  # noqa: E402, E702
-from rag.bench_cli import register as _register_bench; _register_bench(app)  # noqa: E402, E702
+register_eval(app)
+register_bench(app)
 
 
 def main() -> None:

@@ -69,7 +69,8 @@ def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of label
                        "--corpus", help="Evaluate on a cached scratch store of these files "
                        "(repeatable) instead of the data dir's store.")] = None,
                    k: Annotated[int, typer.Option(
-                       "-k", min=1, max=200, help="Papers the listing may hold.")] = 30,
+                       "-k", min=1, max=200, help="Search depth the relevance cut starts from "
+                       "(the listing itself is not capped).")] = 30,
                    answer: Annotated[bool, typer.Option(
                        "--answer", help="Also score the generated answers.")] = False,
                    as_json: AsJson = False, data_dir: DataDir = None,
@@ -84,17 +85,14 @@ def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of label
     )
     from rag.pipeline import PaperChat
 
-    if answer:
-        typer.secho("--answer: not available yet (needs rag.answer); scoring the listing only",
-                    fg=typer.colors.YELLOW, err=True)
     try:
         questions = load_questions(file)
         settings = _settings(data_dir, config)
         chat = (open_eval_chat(settings, list(corpus), progress=not as_json) if corpus
                 else PaperChat(settings))
         try:
-            report = run_question_eval(chat, questions,
-                                       lambda c, q: _listing(c, q, k=k))
+            report = run_question_eval(chat, questions, lambda c, q: _listing(c, q, k=k),
+                                       with_answers=answer)
         finally:
             chat.close()
     except PaperChatError as err:

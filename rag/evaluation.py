@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 MODES: tuple[str, ...] = ("dense", "lexical", "hybrid")
-LISTING_K = 30  # papers the interim listing asks search for
+LISTING_K = 30  # search depth the listing's relevance cut starts from
 
 Qrels = dict[str, dict[str, int]]  # query id -> {doc id: graded relevance}
 
@@ -285,15 +285,18 @@ def load_questions(path: Path) -> list[Question]:
 
 
 def _listing(chat: Any, question: str, *, k: int = LISTING_K) -> tuple[list[str], bool]:
-    """The paper ids an answer to ``question`` would list, and whether it refuses.
+    """The paper ids an answer to ``question`` lists (every paper above the answering module's
+    relevance cut, metadata questions through their filters), and whether it refuses.
+    ``k`` is the search depth the cut starts from, not a cap on the listing."""
+    answerer = chat.answerer()
+    hits = answerer.relevant(answerer.plan(question, None, None), k)
+    return [h.paper.paper_id for h in hits], not hits
 
-    Interim: search's hits whose dense similarity reaches ``retrieval.min_similarity``; an empty
-    listing is a refusal. To be pointed at rag.answer once it exists.
-    """
-    floor = chat.settings.retrieval.min_similarity
-    hits = chat.search(question, k).hits
-    ids = [h.paper.paper_id for h in hits if h.similarity is not None and h.similarity >= floor]
-    return ids, not ids
+
+def _answer_listing(chat: Any, question: str) -> tuple[list[str], bool, Any]:
+    """Like :func:`_listing`, through a full generated answer (the real LLM)."""
+    answer = chat.ask(question)
+    return [p["paper_id"] for p in answer.papers], answer.refused, answer
 
 
 @dataclass
@@ -305,6 +308,8 @@ class QuestionResult:
     recall: float | None      # must papers found in the listing (None: no must papers)
     recall_top5: float | None  # found in the first 5 / min(5, |must|)
     precision: float | None   # correct share of the listing (None: empty listing)
+    citations_valid: bool | None = None  # --answer: every marker names a listed paper
+    must_cited: float | None = None      # --answer: share of must papers the answer cites
 
 
 @dataclass
@@ -327,6 +332,9 @@ class QuestionReport:
             "refusal_rate_negative": (sum(r.refused for r in neg) / len(neg)) if neg else None,
             "false_refusal_rate": (sum(r.refused for r in pos) / len(pos)) if pos else None,
             "mean_listing_size": self._mean([float(len(r.listed)) for r in self.results]),
+            "citation_validity": self._mean([float(r.citations_valid) for r in self.results
+                                             if r.citations_valid is not None]),
+            "must_cited": self._mean([r.must_cited for r in pos]),
             "ms_per_question": round(self.ms_per_question, 2),
         }
 
@@ -342,12 +350,31 @@ def score_question(q: Question, listed: Sequence[str], refused: bool) -> Questio
     return QuestionResult(q.question, q.negative, list(listed), refused, recall, top5, precision)
 
 
+def score_answer(result: QuestionResult, q: Question, answer: Any) -> QuestionResult:
+    """Add citation validity and must-paper citation to a listing result."""
+    import re
+
+    ids = [p["paper_id"] for p in answer.papers]
+    numbers = [int(n) for n in re.findall(r"\[(\d+)\]", answer.answer)]
+    result.citations_valid = (not answer.invalid_citations
+                              and all(1 <= n <= len(ids) for n in numbers)
+                              and all(c.paper_id in ids for c in answer.citations))
+    cited = {c.paper_id for c in answer.citations}
+    result.must_cited = len(cited & set(q.must)) / len(q.must) if q.must else None
+    return result
+
+
 def run_question_eval(chat: Any, questions: Sequence[Question],
                       listing: Callable[[Any, str], tuple[list[str], bool]] = _listing,
-                      ) -> QuestionReport:
+                      *, with_answers: bool = False) -> QuestionReport:
+    """Score each question's listing; with ``with_answers``, through full generated answers."""
     report = QuestionReport()
     t0 = time.perf_counter()
     for q in questions:
+        if with_answers:
+            listed, refused, answer = _answer_listing(chat, q.question)
+            report.results.append(score_answer(score_question(q, listed, refused), q, answer))
+            continue
         listed, refused = listing(chat, q.question)
         report.results.append(score_question(q, listed, refused))
     report.ms_per_question = (time.perf_counter() - t0) * 1000 / max(1, len(questions))
