@@ -23,6 +23,8 @@ from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
 
+SCHEMA_VERSION = "2"
+
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
 
@@ -44,6 +46,7 @@ CREATE TABLE IF NOT EXISTS acronyms (
     acronym TEXT NOT NULL, expansion TEXT NOT NULL, paper_id TEXT NOT NULL,
     PRIMARY KEY (acronym, expansion, paper_id)
 );
+CREATE INDEX IF NOT EXISTS acronyms_paper ON acronyms (paper_id);
 CREATE TABLE IF NOT EXISTS pending (paper_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
@@ -66,6 +69,17 @@ class PaperIndex:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
         self._acronyms: dict[str, list[str]] | None = None
+        if self.get_meta("schema") != SCHEMA_VERSION:
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Schema 2 ties each FTS row's rowid to its paper's rowid (deletes by rowid, not by a
+        scan of the FTS table): rebuild the FTS rows of an older index from the catalog."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM papers_fts")
+            for rowid, data in db.execute("SELECT rowid, data FROM papers").fetchall():
+                self._insert_fts(db, rowid, Paper.model_validate_json(data))
+            self.set_meta("schema", SCHEMA_VERSION)
 
     def close(self) -> None:
         self.db.close()
@@ -168,24 +182,31 @@ class PaperIndex:
     def put(self, db: sqlite3.Connection, paper: Paper) -> None:
         pid = paper.paper_id
         self.delete(db, [pid])
-        db.execute("INSERT INTO papers (paper_id, fingerprint, data, area, venue, year, authors) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (pid, paper.fingerprint(), paper.model_dump_json(), paper.area, paper.venue,
-                    paper.year, "; ".join(paper.authors)))
-        defs = acronym_definitions(paper.abstract)
-        text = " ".join([paper.title, paper.label, " ".join(paper.keywords), paper.abstract])
-        db.execute("INSERT INTO papers_fts (paper_id, title, label, keywords, abstract, expansions,"
-                   " authors) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (pid, paper.title, paper.label if paper.label != paper.title else "",
-                    " ".join(paper.keywords), paper.abstract, " ".join(index_terms(text)),
-                    ", ".join(paper.authors)))
+        cur = db.execute(
+            "INSERT INTO papers (paper_id, fingerprint, data, area, venue, year, authors) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (pid, paper.fingerprint(), paper.model_dump_json(), paper.area, paper.venue,
+             paper.year, "; ".join(paper.authors)))
+        self._insert_fts(db, cur.lastrowid, paper)
         db.executemany("INSERT OR IGNORE INTO acronyms VALUES (?, ?, ?)",
-                       [(a.lower(), e.lower(), pid) for a, e in defs])
+                       [(a.lower(), e.lower(), pid) for a, e in acronym_definitions(paper.abstract)])
+
+    @staticmethod
+    def _insert_fts(db: sqlite3.Connection, rowid: int | None, paper: Paper) -> None:
+        text = " ".join([paper.title, paper.label, " ".join(paper.keywords), paper.abstract])
+        db.execute("INSERT INTO papers_fts (rowid, paper_id, title, label, keywords, abstract, "
+                   "expansions, authors) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (rowid, paper.paper_id, paper.title,
+                    paper.label if paper.label != paper.title else "", " ".join(paper.keywords),
+                    paper.abstract, " ".join(index_terms(text)), ", ".join(paper.authors)))
 
     def delete(self, db: sqlite3.Connection, paper_ids: Iterable[str]) -> None:
         for pid in paper_ids:
-            db.execute("DELETE FROM papers WHERE paper_id = ?", (pid,))
-            db.execute("DELETE FROM papers_fts WHERE paper_id = ?", (pid,))
+            row = db.execute("SELECT rowid FROM papers WHERE paper_id = ?", (pid,)).fetchone()
+            if row is None:
+                continue
+            db.execute("DELETE FROM papers_fts WHERE rowid = ?", (row[0],))
+            db.execute("DELETE FROM papers WHERE rowid = ?", (row[0],))
             db.execute("DELETE FROM acronyms WHERE paper_id = ?", (pid,))
 
     def mark_pending(self, db: sqlite3.Connection, paper_ids: Iterable[str]) -> None:

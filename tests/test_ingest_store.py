@@ -130,3 +130,32 @@ def test_filters_narrow_search(fast_chat: PaperChat, tmp_path: Path) -> None:
     hits = fast_chat.search("problem", k=20, filters=Filters(author="author 3")).hits
     assert [h.paper.paper_id for h in hits] == ["p3"]
     assert fast_chat.search("problem", filters=Filters(venue="NoSuchVenue")).hits == []
+
+
+def test_old_index_is_migrated_and_deletes_hit_the_fts_rows(tmp_path: Path) -> None:
+    from rag.types import Paper
+    from store.lexical import PaperIndex
+
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        for n in range(3):
+            index.put(db, Paper(paper_id=f"x{n}", label=f"L{n}",
+                                abstract=f"Unique topic alpha{n} with shared words."))
+    # an index from before schema 2: FTS rowids unrelated to the papers' rowids
+    with index.transaction() as db:
+        rows = db.execute("SELECT paper_id, title, label, keywords, abstract, expansions, "
+                          "authors FROM papers_fts").fetchall()
+        db.execute("DELETE FROM papers_fts")
+        for i, row in enumerate(rows):
+            db.execute("INSERT INTO papers_fts (rowid, paper_id, title, label, keywords, abstract,"
+                       " expansions, authors) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (1000 + i, *row))
+        db.execute("DELETE FROM meta WHERE key = 'schema'")
+    index.close()
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    assert index.get_meta("schema") == "2"
+    with index.transaction() as db:
+        index.delete(db, ["x1"])
+    assert [h.paper_id for h in index.search("alpha1", 5)] == []
+    assert [h.paper_id for h in index.search("alpha2", 5)] == ["x2"]
+    assert index.db.execute("SELECT count(*) FROM papers_fts").fetchone()[0] == 2
+    index.close()
