@@ -240,7 +240,8 @@ class Answerer:
         refused = not hits
         yield PapersEvent(plan.kind, hits, len(hits), refused, retrieve_ms)
         stats: dict[str, float] = {"retrieve_ms": retrieve_ms, "prompt_tokens": 0,
-                                   "completion_tokens": 0, "gen_s": 0.0, "t0": t0}
+                                   "completion_tokens": 0, "gen_s": 0.0, "t0": t0,
+                                   "decode_s": 0.0, "decode_tokens": 0}
         answer = Answer(question=question, standalone_query=plan.standalone or plan.query, kind=plan.kind,
                         answer="", refused=refused, count=len(hits), fallbacks=0,
                         papers=[h.to_json() for h in hits])
@@ -270,11 +271,16 @@ class Answerer:
                                 for n in sorted(cited.cited)]
         total = time.perf_counter() - t0
         gen_s = stats.pop("gen_s")
+        decode_s, decode_tokens = stats.pop("decode_s"), stats.pop("decode_tokens")
         stats.pop("t0")
         answer.timings = {**{k2: round(v, 1) for k2, v in stats.items()},
                           "total_ms": round(total * 1000, 1),
+                          # completion tokens over generation time, prompt evaluation included
                           "tokens_per_s": round(stats["completion_tokens"] / gen_s, 1)
-                          if gen_s > 0 else 0.0}
+                          if gen_s > 0 else 0.0,
+                          # after each call's first token: decoding speed alone
+                          "decode_tokens_per_s": round(decode_tokens / decode_s, 1)
+                          if decode_s > 0 else 0.0}
         if conversation is not None:
             conversation.turns.append(Turn(question, plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer))
@@ -299,13 +305,20 @@ class Answerer:
         start = time.perf_counter()
         stats["prompt_tokens"] += sum(llm.count_tokens(m["content"]) for m in messages)
         out = []
+        first = 0.0
         for piece in llm.stream_chat(messages, max_tokens=max_tokens,
                                      temperature=self.settings.llm.temperature, grammar=grammar):
-            if "first_token_ms" not in stats:  # since the question arrived
-                stats["first_token_ms"] = (time.perf_counter() - stats["t0"]) * 1000
+            if not out:
+                first = time.perf_counter()
+                if "first_token_ms" not in stats:  # since the question arrived
+                    stats["first_token_ms"] = (first - stats["t0"]) * 1000
             out.append(piece)
-            stats["completion_tokens"] += 1
-        stats["gen_s"] += time.perf_counter() - start
+            stats["completion_tokens"] += 1  # llama.cpp streams one token per piece
+        end = time.perf_counter()
+        stats["gen_s"] += end - start
+        if len(out) > 1:
+            stats["decode_s"] += end - first
+            stats["decode_tokens"] += len(out) - 1
         return "".join(out).strip()
 
     def _source_text(self, paper: Paper, question: str, max_tokens: int) -> str:
