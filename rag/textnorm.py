@@ -35,7 +35,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
                        "derivative-free", "gradient-free", "zo"),
     "bilevelsyn": ("bilevel", "bi-level"),
     "llmsyn": ("llm", "llms", "large language model", "large language models"),
-    "rlsyn": ("reinforcement learning", "rl"),
+    "rlsyn": ("reinforcement learning", "rl", "q-learning", "deep q-network", "deep q-networks",
+              "dqn", "dqns", "markov decision process", "markov decision processes", "mdp",
+              "mdps", "policy gradient", "policy gradients"),
     "gnnsyn": ("graph neural network", "graph neural networks", "gnn", "gnns"),
     "diffusionsyn": ("diffusion model", "diffusion models", "score-based generative"),
     "minmaxsyn": ("min-max", "minimax", "saddle point", "saddle-point"),
@@ -108,32 +110,39 @@ def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:
 
 
 def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None) -> list[str]:
-    """One FTS5 expression per content term of the query (the term OR its expansions)."""
+    """One FTS5 expression per concept of the query: a multi-word synonym surface ("reinforcement
+    learning") is one group (the phrase OR its canonical token), every other content term one
+    group (the term OR its expansions)."""
     acronyms = acronyms or {}
-    groups: list[str] = []
     terms = query_terms(query)
-    norm_q = " " + " ".join(_norm(t) for t in terms) + " "
-    seen: set[str] = set()
-    for term in terms:
+    words = [_norm(t) for t in terms]
+    groups: list[str] = []
+    consumed: set[int] = set()
+    for surface, canon in sorted(_SURFACE.items(), key=lambda kv: -len(kv[0])):
+        n = surface.count(" ") + 1
+        if n == 1:
+            continue
+        for i in range(len(words) - n + 1):
+            if consumed.isdisjoint(range(i, i + n)) and " ".join(words[i:i + n]) == surface:
+                consumed.update(range(i, i + n))
+                group = f"({_quote(surface)} OR {canon})"
+                if group not in groups:
+                    groups.append(group)
+    for i, term in enumerate(terms):
+        if i in consumed:
+            continue
         alts: list[str] = []
         parts = [p for p in re.split(r"[-‐‑–]", term) if p]
         alts.append(_quote(" ".join(parts)))          # phrase: matches "a-b" and "a b"
         if len(parts) > 1:
             alts.append(_quote("".join(parts)))       # joined: matches "ab"
-        elif len(term) >= 8 and term.isalpha():      # "sycophancy" ~ "sycophantic"
-            alts.append(term[:max(6, round(len(term) * 0.7))] + "*")
+        elif len(term) >= 9 and term.isalpha():      # "sycophancy" ~ "sycophantic"
+            alts.append(term[:max(7, round(len(term) * 0.75))] + "*")
         if (canon := _SURFACE.get(_norm(term))) is not None:
             alts.append(canon)
-            seen.add(canon)
         for exp in acronyms.get(term.lower(), [])[:3]:
             alts.append(_quote(_norm(exp)))
-        key = "|".join(alts)
-        if key not in seen:
-            seen.add(key)
-            groups.append("(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0])
-    # multi-word synonym surfaces ("large language models") as a whole
-    for surface, canon in _SURFACE.items():
-        if " " in surface and f" {surface} " in norm_q and canon not in seen:
-            seen.add(canon)
-            groups.append(canon)
+        group = "(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0]
+        if group not in groups:
+            groups.append(group)
     return groups

@@ -23,7 +23,9 @@ from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
 
-SCHEMA_VERSION = "2"
+# Bump when the FTS layout or rag.textnorm.index_terms changes: an index with another version
+# has its FTS rows rebuilt from the catalog when opened (see PaperIndex._migrate).
+SCHEMA_VERSION = "3"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
@@ -73,8 +75,8 @@ class PaperIndex:
             self._migrate()
 
     def _migrate(self) -> None:
-        """Schema 2 ties each FTS row's rowid to its paper's rowid (deletes by rowid, not by a
-        scan of the FTS table): rebuild the FTS rows of an older index from the catalog."""
+        """Rebuild the FTS rows from the catalog: FTS rowids equal the papers' rowids (deletes by
+        rowid, not by a scan), expansion terms from the current rag.textnorm."""
         with self.transaction() as db:
             db.execute("DELETE FROM papers_fts")
             for rowid, data in db.execute("SELECT rowid, data FROM papers").fetchall():
@@ -163,7 +165,8 @@ class PaperIndex:
     def match_area(self, text: str) -> str:
         """The area named in ``text`` ("papers in Social Aspects"), as stored; '' if none.
 
-        The whole area string matches anywhere; a sub-area only after "in/from/under/on".
+        The whole area string matches anywhere; a sub-area only after "in/from/under" ("papers
+        on large language models" is a topic, "papers in Large Language Models" an area).
         """
         low = " ".join(text.lower().split())
         best = ""
@@ -173,7 +176,7 @@ class PaperIndex:
             candidates += [(p, True) for p in parts if len(p) > 3]
             for cand, needs_prep in candidates:
                 c = re.escape(cand.lower())
-                pattern = rf"\b(in|from|under|on|of)\s+(the\s+)?{c}\b" if needs_prep else rf"\b{c}\b"
+                pattern = rf"\b(in|from|under)\s+(the\s+)?{c}\b" if needs_prep else rf"\b{c}\b"
                 if re.search(pattern, low) and len(cand) > len(best):
                     best = cand
         return best

@@ -152,7 +152,8 @@ def test_old_index_is_migrated_and_deletes_hit_the_fts_rows(tmp_path: Path) -> N
         db.execute("DELETE FROM meta WHERE key = 'schema'")
     index.close()
     index = PaperIndex(tmp_path / "i.sqlite3")
-    assert index.get_meta("schema") == "2"
+    from store.lexical import SCHEMA_VERSION
+    assert index.get_meta("schema") == SCHEMA_VERSION
     with index.transaction() as db:
         index.delete(db, ["x1"])
     assert [h.paper_id for h in index.search("alpha1", 5)] == []

@@ -1,0 +1,51 @@
+"""Query and index term handling: hyphens, synonyms, acronyms, stopwords."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.textnorm import acronym_definitions, fts_groups, index_terms, query_terms
+
+
+@pytest.mark.parametrize(("text", "pairs"), [
+    ("We study zeroth-order (ZO) optimization.", [("ZO", "zeroth-order")]),
+    ("Large language models (LLMs) are big.", [("LLM", "Large language models")]),
+    ("Deep Q-Networks (DQNs) approximate value iteration.", [("DQN", "Deep Q-Networks")]),
+    ("ResNet-18 (a network) is used.", []),
+])
+def test_acronym_definitions(text: str, pairs: list[tuple[str, str]]) -> None:
+    assert acronym_definitions(text) == pairs
+
+
+def test_question_boilerplate_is_dropped() -> None:
+    assert query_terms("Which papers study zeroth-order methods?") == ["zeroth-order"]
+    assert query_terms("Summarize the papers on bilevel optimization, with citations") == [
+        "bilevel", "optimization"]
+
+
+@pytest.mark.parametrize("variant", ["zeroth-order", "zero-order", "zeroth order", "ZO"])
+def test_zeroth_order_variants_share_a_token(variant: str) -> None:
+    indexed = index_terms(f"A {variant} gradient estimator.")
+    assert "zerothordersyn" in indexed
+    assert any("zerothordersyn" in g for g in fts_groups(f"papers on {variant} methods"))
+
+
+def test_compounds_are_joined() -> None:
+    assert "bilevel" in index_terms("a bi-level problem")
+    assert '"bilevel"' in fts_groups("bi-level")[0]
+
+
+def test_multi_word_synonym_is_one_concept() -> None:
+    assert fts_groups("Which papers are about reinforcement learning?") == [
+        '("reinforcement learning" OR rlsyn)']
+    assert "rlsyn" in index_terms("Deep Q-Networks (DQNs) approximate value iteration")
+
+
+def test_acronym_expansion_from_the_corpus() -> None:
+    groups = fts_groups("VQA circuits", {"vqa": ["variational quantum algorithm"]})
+    assert '"variational quantum algorithm"' in groups[0]
+
+
+def test_long_words_match_their_prefix_only() -> None:
+    assert "sycopha" in fts_groups("sycophancy")[0]
+    assert "*" not in fts_groups("compress")[0]
