@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import SHARED
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
 
 FILES = [SHARED / "datasets" / "neurips2023-abstracts" / "neurips2023.jsonl",
          SHARED / "datasets" / "paperlists-ml-2023-2025" / "papers.jsonl"]

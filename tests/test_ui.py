@@ -208,6 +208,7 @@ NEURIPS = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "neurips
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(2400)
 @pytest.mark.skipif(not NEURIPS.exists(), reason="../shared/datasets not present")
 def test_upload_neurips_with_progress_then_search(server, browser) -> None:  # type: ignore[no-untyped-def]
     url, chat = server
