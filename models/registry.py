@@ -102,11 +102,15 @@ def pull(name: str, models_dir: Path) -> Path:
     if spec.package:
         return package_file(spec.package, spec.package_file)
     try:
+        import huggingface_hub.constants as hub_constants
         from huggingface_hub import hf_hub_download  # models pull: the one networked path
         from huggingface_hub.errors import HfHubHTTPError, LocalEntryNotFoundError
     except ImportError as exc:  # pragma: no cover - a dependency
         raise ModelDownloadError("huggingface_hub is not installed") from exc
     models_dir.mkdir(parents=True, exist_ok=True)
+    # rag.offline switched the hub off for the whole process; lift it for this call only
+    was_offline = hub_constants.HF_HUB_OFFLINE
+    hub_constants.HF_HUB_OFFLINE = False
     try:
         return Path(hf_hub_download(spec.repo, spec.filename, local_dir=models_dir))
     except (OSError, HfHubHTTPError, LocalEntryNotFoundError) as exc:
@@ -114,3 +118,5 @@ def pull(name: str, models_dir: Path) -> Path:
             f"could not download {spec.repo}/{spec.filename}: {type(exc).__name__}: "
             f"{str(exc).splitlines()[0] if str(exc) else 'no network?'}. PaperChat works offline "
             "with the default model; copy a .gguf file here and pass --model PATH instead") from exc
+    finally:
+        hub_constants.HF_HUB_OFFLINE = was_offline

@@ -26,6 +26,7 @@ from rag.citations import (
     grounding,
     invents_facts,
     is_degenerate,
+    neutralize,
     sentence_grammar,
     validate,
 )
@@ -248,7 +249,7 @@ class Answerer:
         if refused:
             text = (prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
-                    f"paper matches \u201c{plan.topic or question}\u201d.")
+                    f"paper matches \u201c{neutralize(plan.topic or question)}\u201d.")
             yield TokenEvent(text)
             answer.answer = text
         else:
@@ -261,8 +262,9 @@ class Answerer:
             for line in lines:
                 body.append(line)
                 yield TokenEvent(line)
-            answer.answer = "\n".join(body)
-            cited = validate("\n".join(body[1:] if plan.kind != "summary" else body), len(sources))
+            header = body[:1] if plan.kind != "summary" else []
+            cited = validate("\n".join(body[len(header):]), len(sources))
+            answer.answer = "\n".join([*header, cited.text])
             answer.invalid_citations += cited.invalid
             answer.unsupported_sentences = cited.unsupported
             answer.citations = [Citation(marker=f"[{n}]", paper_id=sources[n - 1].paper.paper_id,
@@ -359,13 +361,15 @@ class Answerer:
             return
         count = len(hits)
         yield prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
-                             es="es" if count == 1 else "", topic=plan.topic or question)
+                             es="es" if count == 1 else "",
+                             topic=neutralize(plan.topic or question))
         for n, hit in enumerate(hits, 1):
             p = hit.paper
             who = _authors_short(p.authors)
             reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
-            yield f"{n}. **{p.title or p.label}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
+            name = neutralize(p.title or p.label)
+            yield f"{n}. **{name}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
 
     def _synthesis(self, question: str, sources: list[SearchHit], stats: dict[str, float],
                    answer: Answer) -> Iterator[str]:
@@ -390,8 +394,9 @@ class Answerer:
 
 
 def _cite(sentence: str, n: int) -> str:
-    """'Text.' -> 'Text [n].': the marker inside the sentence it supports."""
-    body = sentence.strip().rstrip(".;:, ")
+    """'Text.' -> 'Text [n].': the marker inside the sentence it supports. Bracketed numbers
+    the text brings along (an abstract's "[2021]") are neutralized first."""
+    body = neutralize(sentence).strip().rstrip(".;:, ")
     return f"{body} [{n}]."
 
 

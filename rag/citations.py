@@ -1,28 +1,63 @@
-"""Citation markers: parse, validate against the retrieved sources, and constrain generation.
+r"""Citation markers: parse, validate against the retrieved sources, and constrain generation.
 
 A marker is ``[n]`` (or ``[n, m]``) with n the 1-based number of a source given to the model.
 Generation is constrained by a GBNF grammar that can only produce valid numbers; afterwards
-every marker is checked again, invalid ones are removed and reported.
+every marker is checked again, invalid ones (unknown numbers, ranges) are removed and reported.
+Brackets inside LaTeX (``$x \in [0, 1]$``) are not markers; text pasted from abstracts is
+:func:`neutralize` d first, so "Ito [2021]" cannot pass for a citation.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rag.retrieval import split_sentences
 from rag.textnorm import STOPWORDS
 
-__all__ = ["Validated", "citation_grammar", "grounding", "invents_facts", "is_degenerate", "parse_markers",
-           "sentence_grammar", "validate"]
+__all__ = ["MARKER", "Validated", "citation_grammar", "grounding", "invents_facts", "is_degenerate",
+           "neutralize", "parse_markers", "sentence_grammar", "sub_markers", "validate"]
 
-MARKER = re.compile(r"\[(\s*\d+(?:\s*[,;]\s*\d+)*\s*)\]")
+MARKER = re.compile(r"\[(\s*\d+(?:\s*[,;\-–]\s*\d+)*\s*)\]")
+_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+?\$", re.S)
+
+
+def sub_markers(text: str, repl: Callable[[re.Match[str]], str]) -> str:
+    """``MARKER.sub(repl, text)``, leaving LaTeX math spans alone."""
+    out, last = [], 0
+    for m in _MATH.finditer(text):
+        out.append(MARKER.sub(repl, text[last:m.start()]))
+        out.append(m.group(0))
+        last = m.end()
+    out.append(MARKER.sub(repl, text[last:]))
+    return "".join(out)
+
+
+def _markers(text: str) -> list[re.Match[str]]:
+    found: list[re.Match[str]] = []
+    sub_markers(text, lambda m: found.append(m) or m.group(0))  # type: ignore[func-returns-value]
+    return found
+
+
+def _numbers(marker: re.Match[str]) -> list[int] | None:
+    """The numbers of a marker; None for a range ("[1-3]"), which is never a valid citation."""
+    body = marker.group(1)
+    if re.search(r"[\-–]", body):
+        return None
+    return [int(n) for n in re.split(r"[,;]", body)]
 
 
 def parse_markers(text: str) -> list[int]:
-    """All source numbers cited in ``text``, in order (duplicates kept)."""
-    return [int(n) for m in MARKER.finditer(text) for n in re.split(r"[,;]", m.group(1))]
+    """All source numbers cited in ``text``, in order (duplicates kept; ranges skipped)."""
+    return [n for m in _markers(text) for n in (_numbers(m) or [])]
+
+
+def neutralize(text: str) -> str:
+    """Text from an abstract or a title, with bracketed numbers outside math turned into
+    parentheses ("Ito [2021]" -> "Ito (2021)"), so that only the pipeline's markers remain."""
+    return sub_markers(text, lambda m: f"({m.group(1)})")
 
 
 @dataclass
@@ -39,7 +74,10 @@ def validate(text: str, n_sources: int) -> Validated:
     cited: list[int] = []
 
     def fix(m: re.Match[str]) -> str:
-        nums = [int(n) for n in re.split(r"[,;]", m.group(1))]
+        nums = _numbers(m)
+        if nums is None:
+            out.invalid.append(m.group(0))
+            return ""
         good = [n for n in nums if 1 <= n <= n_sources]
         if len(good) < len(nums):
             out.invalid.append(m.group(0))
@@ -48,10 +86,10 @@ def validate(text: str, n_sources: int) -> Validated:
                 cited.append(n)
         return "".join(f"[{n}]" for n in dict.fromkeys(good))
 
-    cleaned = MARKER.sub(fix, text)
+    cleaned = sub_markers(text, fix)
     cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", cleaned)).strip()
     out.text, out.cited = cleaned, cited
-    out.unsupported = [s for s in split_sentences(cleaned) if not MARKER.search(s)
+    out.unsupported = [s for s in split_sentences(cleaned) if not _markers(s)
                        and len(re.findall(r"[A-Za-z]{3,}", s)) >= 4]
     return out
 

@@ -103,3 +103,24 @@ def test_pronoun_follow_up_is_made_standalone(chat: PaperChat) -> None:
     chat.ask("Which papers study bilevel optimization?", conv)
     a = chat.ask("What lower bounds do they prove?", conv)
     assert "bilevel" in a.standalone_query.lower()
+
+
+def test_bracketed_numbers_in_abstracts_never_become_citations(
+        fast_chat: PaperChat, scripted_llm: ScriptedLLM, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from rag.citations import parse_markers
+
+    rec = {"id": "b1", "title": "Graph coloring [7] revisited",
+           "abstract": "Graph coloring heuristics of Ito [2021] and Computer Vision [1] models "
+                       "are compared for graph coloring. We bound it in $[0, 1]$ for graph coloring."}
+    path = tmp_path / "b.jsonl"
+    path.write_text(json.dumps(rec) + "\n")
+    fast_chat.ingest([path], progress=False)
+    fast_chat._llm = scripted_llm
+    scripted_llm.enqueue(["A paper titled Foo was published in 2018 at Berkeley University."])
+    a = fast_chat.ask("Which papers study graph coloring?")
+    assert a.count == 1
+    outside_math = a.answer.replace("$[0, 1]$", "")
+    assert parse_markers(outside_math) == [1]
+    assert "[2021]" not in a.answer and "[7]" not in a.answer

@@ -85,3 +85,24 @@ def test_grammar_parses_in_llama_cpp() -> None:
     llama_cpp = pytest.importorskip("llama_cpp")
     for g in (citation_grammar(4), sentence_grammar()):
         assert llama_cpp.LlamaGrammar.from_string(g, verbose=False) is not None
+
+
+@pytest.mark.parametrize(("text", "n", "cited", "invalid"), [
+    ("Ranges are not citations [1-3].", 3, [], ["[1-3]"]),
+    ("Nor en dashes [1–2].", 3, [], ["[1–2]"]),
+    ("Math $x \\in [0, 1]$ is left alone [2].", 3, [2], []),
+    ("Display $$[1]$$ too [1].", 2, [1], []),
+])
+def test_validate_ranges_and_math(text: str, n: int, cited: list[int], invalid: list[str]) -> None:
+    v = validate(text, n)
+    assert v.cited == cited and v.invalid == invalid
+    assert "$" not in text or "$" in v.text
+
+
+def test_neutralize_turns_pasted_brackets_into_parentheses() -> None:
+    from rag.citations import neutralize
+
+    assert neutralize("as shown by Ito [2021] and [1, 8]") == "as shown by Ito (2021) and (1, 8)"
+    assert neutralize("bounded $\\varepsilon \\in [1, 8]$ here") == \
+        "bounded $\\varepsilon \\in [1, 8]$ here"
+    assert parse_markers(neutralize("Computer Vision [1]")) == []

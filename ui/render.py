@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rag.citations import MARKER
+from rag.citations import sub_markers
 
 __all__ = ["link_citations", "render_sources"]
 
@@ -16,8 +16,8 @@ def link_citations(text: str, unsupported: Sequence[str] = ()) -> str:
     """Turn each [n] into a link to source n of the panel; mark unsupported sentences."""
     for sentence in unsupported:
         text = text.replace(sentence, f"{sentence} ⚠️*(no source)*")
-    return MARKER.sub(lambda m: "".join(
-        f"[[{n.strip()}]](#src-{n.strip()})" for n in re.split(r"[,;]", m.group(1))), text)
+    return sub_markers(text, lambda m: "".join(
+        f"[[{n.strip()}]](#src-{n.strip()})" for n in re.split(r"[,;]", m.group(1))))
 
 
 def _highlight(abstract: str, evidence: str) -> str:
