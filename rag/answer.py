@@ -32,7 +32,7 @@ from rag.citations import (
 )
 from rag.retrieval import Filters, Retriever, split_sentences
 from rag.settings import Settings
-from rag.textnorm import query_terms
+from rag.textnorm import STOPWORDS, query_terms
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -129,6 +129,7 @@ class _Plan:
     scope: list[str] | None = None     # narrowing: only these papers
     topic: str = ""
     standalone: str = ""               # the question made self-contained (follow-ups)
+    author: str = ""                   # an author named in the question (exact match)
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -162,7 +163,7 @@ class Answerer:
             name = authors[0]
             rest = re.sub(re.escape(name), " ", query, flags=re.IGNORECASE)
             return _Plan("metadata", rest, Filters(filters.area, name, filters.venue, filters.year),
-                         topic=name, standalone=query)
+                         topic=name, standalone=query, author=name)
         area = self.index.match_area(query)
         if area and not filters.area:
             return _Plan("metadata", re.sub(re.escape(area.split(" · ")[-1]), " ", query,
@@ -182,12 +183,16 @@ class Answerer:
             allowed = self.index.filter_ids(**vars(plan.filters)) or []
             if not terms:  # "what did X work on?": all their papers
                 papers = self.index.get(allowed)
-                return [SearchHit(paper=p, score=0.0, similarity=None,
+                hits = [SearchHit(paper=p, score=0.0, similarity=None,
                                   evidence=split_sentences(p.abstract)[0] if p.abstract else "")
                         for p in papers.values()]
-            result = self.retriever.search(plan.query, k=max(len(allowed), 1),
-                                           filters=plan.filters)
-            return result.hits
+            else:
+                hits = self.retriever.search(plan.query, k=max(len(allowed), 1),
+                                             filters=plan.filters).hits
+            if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
+                hits = [h for h in hits
+                        if any(a.lower() == plan.author.lower() for a in h.paper.authors)]
+            return hits
         cov = self.index.coverage(plan.query)
         if plan.scope is not None:
             scope = set(plan.scope)
@@ -284,7 +289,7 @@ class Answerer:
                           "decode_tokens_per_s": round(decode_tokens / decode_s, 1)
                           if decode_s > 0 else 0.0}
         if conversation is not None:
-            conversation.turns.append(Turn(question, plan.query,
+            conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer))
         yield DoneEvent(answer)
 
@@ -401,8 +406,10 @@ def _cite(sentence: str, n: int) -> str:
 
 
 def _topic(question: str) -> str:
-    terms = query_terms(question)
-    return " ".join(terms) if terms else question
+    """The question's content words, as written (names keep their capitals)."""
+    words = [w for w in re.findall(r"[\w'-]+", question)
+             if w.lower() not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
+    return " ".join(words) if words else question
 
 
 def _authors_short(authors: Sequence[str]) -> str:

@@ -34,7 +34,8 @@ class PaperChat:
         self._vectors = vectors
         self._index = index
         self._llm = llm
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()       # store backends
+        self._llm_lock = threading.RLock()   # the model: loading it must not block searches
         self._write_lock = threading.Lock()
 
     # ---- lazily built backends ------------------------------------------------------------
@@ -65,16 +66,21 @@ class PaperChat:
     @property
     def llm(self) -> Any:
         """The chat model, loaded on first use and kept (one loaded model at a time)."""
-        with self._lock:
+        with self._llm_lock:
             if self._llm is None:
                 from models.llm import load_llm
                 self._llm = load_llm(self.settings)
             return self._llm
 
     def switch_model(self, model: str) -> None:
-        """Use another registry alias or GGUF path; the old model is released first."""
-        with self._lock:
-            if model == self.settings.llm.model and self._llm is not None:
+        """Use another registry alias or GGUF path for everyone. The old model is released
+        before the new one loads (one model in memory); if the new one fails to load, the old
+        one is loaded again and the error raised, so a bad choice changes nothing."""
+        from models.llm import load_llm
+
+        with self._llm_lock:
+            current = self.settings.llm.model
+            if model == current and self._llm is not None:
                 return
             if self.settings.llm.backend == "llama-cpp":
                 from models.registry import resolve_gguf
@@ -82,7 +88,13 @@ class PaperChat:
             old, self._llm = self._llm, None
             if old is not None and hasattr(old, "close"):
                 old.close()
+            del old
             self.settings.llm.model = model
+            try:
+                self._llm = load_llm(self.settings)
+            except Exception:
+                self.settings.llm.model = current
+                raise
 
     def answerer(self, **llm_options: Any) -> Answerer:
         """An answerer; ``llm_options`` (temperature, max_tokens, ...) apply to this one only."""

@@ -154,12 +154,12 @@ class PaperIndex:
                 cand = " ".join(words[i:i + size])
                 if not any(w[:1].isupper() for w in words[i:i + size]):
                     continue
-                row = self.db.execute("SELECT authors FROM papers WHERE authors LIKE ? LIMIT 1",
-                                      (f"%{cand}%",)).fetchone()
-                if row:
-                    exact = [a for a in row[0].split("; ") if a.lower() == cand.lower()]
-                    if exact and exact[0] not in names:
-                        names.append(exact[0])
+                rows = self.db.execute("SELECT authors FROM papers WHERE authors LIKE ? LIMIT 200",
+                                       (f"%{cand}%",)).fetchall()
+                exact = [a for (authors,) in rows for a in authors.split("; ")
+                         if a.lower() == cand.lower()]
+                if exact and exact[0] not in names:
+                    names.append(exact[0])
         return names
 
     def match_area(self, text: str) -> str:

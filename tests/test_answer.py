@@ -124,3 +124,23 @@ def test_bracketed_numbers_in_abstracts_never_become_citations(
     outside_math = a.answer.replace("$[0, 1]$", "")
     assert parse_markers(outside_math) == [1]
     assert "[2021]" not in a.answer and "[7]" not in a.answer
+
+
+def test_author_follow_up_keeps_the_author(chat: PaperChat) -> None:
+    conv = Conversation()
+    chat.ask("What did Kaiyi Ji work on?", conv)
+    a = chat.ask("Which lower bounds do they prove?", conv)
+    assert a.kind == "metadata" and [p["authors"] for p in a.papers] == [["Kaiyi Ji"]]
+
+
+def test_author_match_is_exact(fast_chat: PaperChat, scripted_llm: ScriptedLLM, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    recs = [{"id": "a2", "title": "Two", "authors": ["Yang Liu"], "abstract": "Delta eps zeta."},
+            {"id": "a1", "title": "One", "authors": ["Yang Li"], "abstract": "Alpha beta gamma."}]
+    path = tmp_path / "a.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in recs))
+    fast_chat.ingest([path], progress=False)
+    fast_chat._llm = scripted_llm
+    a = fast_chat.ask("What did Yang Li work on?")
+    assert [p["paper_id"] for p in a.papers] == ["a1"]

@@ -52,7 +52,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
     # ---- handlers --------------------------------------------------------------------------
     def respond(message: str, history: list[dict[str, Any]], conv: Conversation | None,
                 area: str | None, author: str, venue: str | None, year: str | None, k: float,
-                temperature: float, max_tokens: float, model: str,
+                temperature: float, max_tokens: float,
                 ) -> Iterator[tuple[list[dict[str, Any]], Conversation, str, str]]:
         conv = conv or Conversation()
         history = list(history or [])
@@ -60,8 +60,6 @@ def build_app(chat: PaperChat) -> gr.Blocks:
             raise gr.Error("Type a question first.")
         history.append({"role": "user", "content": message})
         try:
-            if model and model != chat.settings.llm.model:
-                chat.switch_model(model)
             events = chat.ask_stream(message, conv, _filters(area, author, venue, year),
                                      int(k), temperature=float(temperature),
                                      max_tokens=int(max_tokens))
@@ -90,6 +88,16 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                     yield history, conv, render_sources(a.papers, cited), status
         except PaperChatError as err:
             raise gr.Error(str(err)) from None
+
+    def choose_model(model: str) -> str:
+        """The model is shared by every session: switching it is a global action."""
+        if not model or model == chat.settings.llm.model:
+            return ""
+        try:
+            chat.switch_model(model.strip())
+        except PaperChatError as err:
+            raise gr.Error(f"{err} (still using {chat.settings.llm.model})") from None
+        return f"Model switched to `{model}` for all sessions."
 
     def new_chat() -> tuple[list[dict[str, Any]], Conversation, str, str]:
         return [], Conversation(), "", "New chat."
@@ -215,11 +223,12 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                     by_venue = gr.BarPlot(x="venue", y="papers", title="Papers per venue",
                                           sort="-y")
                     by_year = gr.BarPlot(x="year", y="papers", title="Papers per year", sort="x")
-        ask_inputs = [box, chatbot, conv, area, author, venue, year, k, temperature, max_tokens,
-                      model]
+        ask_inputs = [box, chatbot, conv, area, author, venue, year, k, temperature, max_tokens]
         box.submit(respond, ask_inputs, [chatbot, conv, sources, status], api_visibility="private",
                    concurrency_limit=1, concurrency_id="llm").then(lambda: "", None, box,
                                                                    api_visibility="private")
+        model.change(choose_model, model, status, api_visibility="private",
+                     concurrency_limit=1, concurrency_id="llm")
         new.click(new_chat, None, [chatbot, conv, sources, status], api_visibility="private")
         ingest_btn.click(upload, files, ingest_out, api_visibility="private", concurrency_limit=1,
                          concurrency_id="ingest").success(
