@@ -4,17 +4,30 @@ Most abstracts (about 250 tokens) fit one chunk. A longer one is split at paragr
 then clause boundaries into chunks of at most ``chunk_tokens`` tokens (the embedder's window),
 overlapping by ``overlap_tokens``. Every chunk starts with the paper's title or label, so a
 chunk found on its own still says which paper it is.
+
+:meth:`Chunker.sentences` gives the finer unit that sentence vectors embed: each abstract sentence
+with the title or label in front ("Title. Sentence."). A paper whose best sentence matches a
+question closely is often the right one even when the whole abstract, averaged into one chunk
+vector, matches it less (SciFact's claims are single statements about one finding).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 from rag.types import Paper
 
-__all__ = ["Chunker"]
+__all__ = ["Chunker", "split_sentences"]
+
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9$\\(\[*])")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text``: split after . ! ? before a capital, digit, formula or bracket."""
+    return [s.strip() for s in _SENT.split(text.strip()) if s.strip()]
 
 
 class Chunker:
@@ -40,3 +53,8 @@ class Chunker:
             length_function=self.n_tokens, separators=["\n\n", "\n", ". ", "; ", ", ", " ", ""],
             keep_separator="end")
         return [f"{head}\n{piece.strip()}" for piece in splitter.split_text(body) if piece.strip()]
+
+    def sentences(self, paper: Paper) -> list[str]:
+        """The abstract's sentences, each as "Title. Sentence" (the texts sentence vectors embed)."""
+        head = (paper.title or paper.label).strip().rstrip(".")
+        return [f"{head}. {sent}" if head else sent for sent in split_sentences(paper.abstract)]

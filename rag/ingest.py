@@ -2,10 +2,13 @@
 
 Protocol per batch (so any failure, Ctrl-C included, leaves a store a rerun completes):
 1. catalog: mark the batch's paper ids *pending* (committed);
-2. Chroma: delete the old chunks of changed papers, upsert the new chunks (idempotent ids);
+2. Chroma: delete the old chunks and sentence vectors of changed papers, upsert the new chunks
+   and (with ``sentence_vectors``) sentence vectors (idempotent ids);
 3. catalog: in one transaction, write the papers and their FTS rows and clear *pending*.
 A paper counts as present only once step 3 committed. :meth:`Ingestor.repair` (run before every
-ingest and on open) re-does the Chroma side of papers left pending by an interrupted run.
+ingest and on open) re-does the Chroma side (chunks and sentences) of papers left pending by an
+interrupted run. When sentence vectors are on and stored papers lack them (a store built
+without), the next ingest marks those papers pending and repairs them, sentences included.
 """
 
 from __future__ import annotations
@@ -62,12 +65,17 @@ class IngestReport:
 
 class Ingestor:
     def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any, chunker: Chunker,
-                 batch_size: int = 64) -> None:
+                 batch_size: int = 64, *, sentence_vectors: bool | None = None) -> None:
+        """``sentence_vectors``: also write sentence vectors; None: as the store says
+        (``vectors.sentence_vectors``, i.e. ``chunking.sentence_vectors``)."""
         self.vectors = vectors
         self.index = index
         self.embedder = embedder
         self.chunker = chunker
         self.batch_size = batch_size
+        if sentence_vectors is None:
+            sentence_vectors = bool(getattr(vectors, "sentence_vectors", False))
+        self.sentence_vectors = sentence_vectors
 
     # ---------------------------------------------------------------------------------------
     def ingest_files(self, paths: Sequence[str | Path], fmt: str | None = None, *,
@@ -87,6 +95,7 @@ class Ingestor:
     def ingest_papers(self, papers: Iterable[Paper], *, progress: bool = True) -> IngestReport:
         report = IngestReport()
         start = time.perf_counter()
+        self._backfill_sentences()
         self.repair()
         known = self.index.fingerprints()
         todo: dict[str, Paper] = {}
@@ -126,17 +135,42 @@ class Ingestor:
                 metas.append({"paper_id": paper.paper_id, "chunk": n})
         return ids, texts, metas
 
-    def _write_batch(self, batch: list[Paper], changed: list[str], report: IngestReport) -> float:
+    def _sentence_rows(self, batch: Sequence[Paper]) -> tuple[list[str], list[str],
+                                                              list[dict[str, Any]]]:
+        ids, texts, metas = [], [], []
+        if self.sentence_vectors:
+            for paper in batch:
+                for n, text in enumerate(self.chunker.sentences(paper)):
+                    ids.append(f"{paper.paper_id}::s{n}")
+                    texts.append(text)
+                    metas.append({"paper_id": paper.paper_id, "sentence": n})
+        return ids, texts, metas
+
+    def _embed_rows(self, batch: Sequence[Paper]) -> tuple[Any, ...]:
+        """Chunk and sentence rows of ``batch`` with their embeddings (one embedder call)."""
         chunk_ids, texts, metas = self._chunk_rows(batch)
+        sent_ids, sent_texts, sent_metas = self._sentence_rows(batch)
+        vecs = self.embedder.embed(texts + sent_texts)
+        return (chunk_ids, vecs[:len(texts)], texts, metas,
+                sent_ids, vecs[len(texts):], sent_metas)
+
+    def _upsert_rows(self, rows: tuple[Any, ...]) -> None:
+        chunk_ids, chunk_vecs, texts, metas, sent_ids, sent_vecs, sent_metas = rows
+        self.vectors.upsert(chunk_ids, chunk_vecs, texts, metas)
+        if sent_ids:
+            self.vectors.upsert_sentences(sent_ids, sent_vecs, sent_metas)
+
+    def _write_batch(self, batch: list[Paper], changed: list[str], report: IngestReport) -> float:
         t0 = time.perf_counter()
-        embeddings = self.embedder.embed(texts)
+        rows = self._embed_rows(batch)
         embed_s = time.perf_counter() - t0
+        chunk_ids = rows[0]
         with self.index.transaction() as db:
             self.index.mark_pending(db, [p.paper_id for p in batch])
         try:
             if changed:
                 self.vectors.delete_papers(changed)
-            self.vectors.upsert(chunk_ids, embeddings, texts, metas)
+            self._upsert_rows(rows)
         except Exception as exc:
             raise StoreError(f"writing to the vector store failed: {exc}") from exc
         with self.index.transaction() as db:
@@ -156,11 +190,32 @@ class Ingestor:
         self.vectors.delete_papers(pending)
         papers = list(present.values())
         for i in range(0, len(papers), self.batch_size):
-            ids, texts, metas = self._chunk_rows(papers[i:i + self.batch_size])
-            self.vectors.upsert(ids, self.embedder.embed(texts), texts, metas)
+            self._upsert_rows(self._embed_rows(papers[i:i + self.batch_size]))
         with self.index.transaction() as db:
             self.index.clear_pending(db, pending)
         return len(pending)
+
+    def _backfill_sentences(self) -> None:
+        """Mark stored papers that lack sentence vectors pending, for :meth:`repair` to redo.
+
+        Only while sentence vectors are on and the catalog's ``sentence-vectors`` flag is not
+        set; the flag is set once every stored paper has them (and cleared when ingesting with
+        sentence vectors off, since those papers get none).
+        """
+        flag = self.index.get_meta("sentence-vectors")
+        if not self.sentence_vectors:
+            if flag != "0":
+                self.index.set_meta("sentence-vectors", "0")
+            return
+        if flag == "1":
+            return
+        have = self.vectors.sentence_paper_ids() if self.index.count() else set()
+        missing = [p for p in self.index.fingerprints() if p not in have]
+        if missing:
+            with self.index.transaction() as db:
+                self.index.mark_pending(db, missing)
+            self.repair()
+        self.index.set_meta("sentence-vectors", "1")
 
     def remove(self, paper_ids: Sequence[str]) -> list[str]:
         """Delete papers everywhere; returns the ids that existed."""

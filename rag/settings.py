@@ -59,6 +59,12 @@ class EmbeddingSettings(_Section):
 class ChunkSettings(_Section):
     chunk_tokens: int = Field(256, ge=32, le=512, description="Max tokens per chunk.")
     overlap_tokens: int = Field(32, ge=0, le=256, description="Token overlap between chunks.")
+    sentence_vectors: bool = Field(
+        True, description="Also embed every abstract sentence (title-prefixed, 'Title. "
+        "Sentence') into the '<collection>-sentences' Chroma collection, for "
+        "retrieval.sentence_weight. About 9 extra short texts per paper: ingest is slower "
+        "(see README). Turning it on embeds the missing sentences of stored papers at the next "
+        "ingest.")
 
 
 class LLMSettings(_Section):
@@ -91,11 +97,20 @@ class RetrievalSettings(_Section):
     k: int = Field(10, ge=1, le=200, description="Papers returned by search.")
     candidates: int = Field(100, ge=10, le=2000, description="Chunks fetched from each retriever.")
     fusion: Literal["score", "rrf"] = Field(
-        "score", description="Hybrid fusion: 'score' mixes min-max-normalised cosine and "
-        "max-normalised BM25 (dense_share); 'rrf': weighted reciprocal rank fusion.")
+        "score", description="Hybrid fusion: 'score' mixes the dense score (see cosine_norm) "
+        "and max-normalised BM25 (dense_share); 'rrf': weighted reciprocal rank fusion.")
     dense_share: float = Field(
-        0.6, ge=0.0, le=1.0, description="Weight of the dense score in 'score' fusion (lexical "
-        "gets 1 - dense_share); tuned on SciFact train.")
+        0.8, ge=0.0, le=1.0, description="Weight of the dense score in 'score' fusion (lexical "
+        "gets 1 - dense_share); tuned on SciFact train with the defaults of cosine_norm and "
+        "sentence_weight (0.6 suits cosine_norm 'minmax' without sentences).")
+    cosine_norm: Literal["none", "minmax"] = Field(
+        "none", description="Dense score in 'score' fusion: 'none' uses the cosine as is; "
+        "'minmax' rescales it to [0, 1] over the query's candidates.")
+    sentence_weight: float = Field(
+        0.7, ge=0.0, le=1.0, description="Share of a paper's best-sentence cosine in its dense "
+        "ranking score (the rest is its best-chunk cosine), for papers that have sentence "
+        "vectors (chunking.sentence_vectors); 0 ignores them. Ranking only: a hit's similarity "
+        "stays its best-chunk cosine.")
     rrf_k: int = Field(60, ge=1, description="Reciprocal-rank-fusion constant ('rrf' fusion).")
     dense_weight: float = Field(1.0, ge=0.0, description="Weight of the dense ranking ('rrf').")
     lexical_weight: float = Field(1.0, ge=0.0, description="Weight of the lexical ranking ('rrf').")

@@ -2,6 +2,11 @@
 
 Backends register under the name used by ``settings.store.mode``; the pipeline receives a
 ``VectorStore`` and never branches on the name.
+
+Beside the chunks, a store keeps *sentence vectors* (``settings.chunking.sentence_vectors``): one
+vector per abstract sentence, title-prefixed, in a second collection ``<collection>-sentences``
+with the same ``paper_id`` metadata. They are written and deleted in step with the chunks
+(:meth:`VectorStore.delete_papers` removes both) and score a paper by its best sentence.
 """
 
 from __future__ import annotations
@@ -32,12 +37,27 @@ class DenseHit:
 
 
 class VectorStore(Protocol):
-    """What the pipeline needs from a vector store."""
+    """What the pipeline needs from a vector store.
+
+    ``sentence_vectors``: whether ingest should write sentence vectors (:meth:`upsert_sentences`).
+    ``similarities`` / ``sentence_similarities``: best chunk / best sentence cosine per paper for
+    the given papers (a plain fetch, no nearest-neighbour search); papers without vectors are
+    absent from the result. ``delete_papers`` removes a paper's chunks and sentences.
+    """
+
+    sentence_vectors: bool
 
     def upsert(self, ids: Sequence[str], embeddings: np.ndarray, documents: Sequence[str],
                metadatas: Sequence[dict[str, Any]]) -> None: ...
+    def upsert_sentences(self, ids: Sequence[str], embeddings: np.ndarray,
+                         metadatas: Sequence[dict[str, Any]]) -> None: ...
     def query(self, embedding: np.ndarray, n: int,
               paper_ids: Sequence[str] | None = None) -> list[DenseHit]: ...
+    def similarities(self, embedding: np.ndarray,
+                     paper_ids: Sequence[str]) -> dict[str, float]: ...
+    def sentence_similarities(self, embedding: np.ndarray,
+                              paper_ids: Sequence[str]) -> dict[str, float]: ...
+    def sentence_paper_ids(self) -> set[str]: ...
     def delete_papers(self, paper_ids: Iterable[str]) -> None: ...
     def count(self) -> int: ...
 
@@ -67,14 +87,38 @@ def _chroma_settings() -> Any:
     return ChromaSettings(anonymized_telemetry=False, allow_reset=False)
 
 
-class ChromaStore:
-    """Chunks in a Chroma collection (cosine space). Metadata carries ``paper_id``."""
+def _best_per_paper(embedding: np.ndarray, got: Any) -> dict[str, float]:
+    """Best cosine per paper over the vectors of a Chroma ``get`` (unit vectors: dot product)."""
+    metas = got["metadatas"] or []
+    if not metas:
+        return {}
+    vecs = np.asarray(got["embeddings"], dtype=np.float32)
+    sims = vecs @ np.asarray(embedding, dtype=np.float32)
+    out: dict[str, float] = {}
+    for meta, sim in zip(metas, sims.tolist()):
+        pid = str(meta["paper_id"])
+        if sim > out.get(pid, -2.0):
+            out[pid] = sim
+    return out
 
-    def __init__(self, client: Any, collection: str, embedding_function: Any) -> None:
+
+class ChromaStore:
+    """Chunks in a Chroma collection (cosine space), sentence vectors in ``<name>-sentences``.
+
+    Metadata carries ``paper_id`` in both. ``sentence_vectors`` only says whether ingest should
+    write sentence vectors; the sentence collection is always opened, so deletes reach it.
+    """
+
+    def __init__(self, client: Any, collection: str, embedding_function: Any, *,
+                 sentence_vectors: bool = False) -> None:
         self.client = client
+        self.sentence_vectors = sentence_vectors
         try:
             self.collection = client.get_or_create_collection(
                 collection, embedding_function=embedding_function,
+                configuration={"hnsw": {"space": "cosine"}})
+            self.sentences = client.get_or_create_collection(
+                f"{collection}-sentences", embedding_function=embedding_function,
                 configuration={"hnsw": {"space": "cosine"}})
         except Exception as exc:  # chromadb raises many types; translate at the boundary
             raise StoreError(f"cannot open Chroma collection {collection!r}: {exc}") from exc
@@ -85,6 +129,35 @@ class ChromaStore:
             return
         self.collection.upsert(ids=list(ids), embeddings=embeddings, documents=list(documents),
                                metadatas=list(metadatas))
+
+    def upsert_sentences(self, ids: Sequence[str], embeddings: np.ndarray,
+                         metadatas: Sequence[dict[str, Any]]) -> None:
+        if not ids:
+            return
+        self.sentences.upsert(ids=list(ids), embeddings=embeddings, metadatas=list(metadatas))
+
+    def similarities(self, embedding: np.ndarray, paper_ids: Sequence[str]) -> dict[str, float]:
+        """Best-chunk cosine similarity of each given paper (fetched, not searched)."""
+        return self._best(self.collection, embedding, paper_ids)
+
+    def sentence_similarities(self, embedding: np.ndarray,
+                              paper_ids: Sequence[str]) -> dict[str, float]:
+        """Best-sentence cosine similarity of each given paper that has sentence vectors."""
+        return self._best(self.sentences, embedding, paper_ids)
+
+    @staticmethod
+    def _best(collection: Any, embedding: np.ndarray, paper_ids: Sequence[str]) -> dict[str, float]:
+        ids = list(dict.fromkeys(paper_ids))
+        out: dict[str, float] = {}
+        for start in range(0, len(ids), 500):
+            got = collection.get(where={"paper_id": {"$in": ids[start:start + 500]}},
+                                 include=["embeddings", "metadatas"])
+            out.update(_best_per_paper(embedding, got))
+        return out
+
+    def sentence_paper_ids(self) -> set[str]:
+        got = self.sentences.get(include=["metadatas"])
+        return {str(m["paper_id"]) for m in got["metadatas"] or []}
 
     def query(self, embedding: np.ndarray, n: int,
               paper_ids: Sequence[str] | None = None) -> list[DenseHit]:
@@ -104,7 +177,9 @@ class ChromaStore:
     def delete_papers(self, paper_ids: Iterable[str]) -> None:
         ids = list(paper_ids)
         for start in range(0, len(ids), 500):
-            self.collection.delete(where={"paper_id": {"$in": ids[start:start + 500]}})
+            where = {"paper_id": {"$in": ids[start:start + 500]}}
+            self.collection.delete(where=where)
+            self.sentences.delete(where=where)
 
     def paper_ids(self) -> set[str]:
         got = self.collection.get(include=["metadatas"])
@@ -121,7 +196,8 @@ def _persistent(settings: Settings, embedding_function: Any) -> VectorStore:
     path = Path(settings.chroma_dir)
     path.mkdir(parents=True, exist_ok=True)
     client = chromadb.PersistentClient(path=str(path), settings=_chroma_settings())
-    return ChromaStore(client, settings.store.collection, embedding_function)
+    return ChromaStore(client, settings.store.collection, embedding_function,
+                       sentence_vectors=settings.chunking.sentence_vectors)
 
 
 @register_store("http")
@@ -135,4 +211,5 @@ def _http(settings: Settings, embedding_function: Any) -> VectorStore:
         raise StoreError(f"cannot reach the Chroma server at {settings.store.chroma_host}:"
                          f"{settings.store.chroma_port}: {exc} (start it with `chroma run "
                          "--path DIR`, or set store.mode = 'persistent')") from exc
-    return ChromaStore(client, settings.store.collection, embedding_function)
+    return ChromaStore(client, settings.store.collection, embedding_function,
+                       sentence_vectors=settings.chunking.sentence_vectors)

@@ -31,6 +31,14 @@ def _chroma_paper_ids(chat: PaperChat) -> list[str]:
     return [str(m["paper_id"]) for m in got["metadatas"]]
 
 
+def _sentence_paper_ids(chat: PaperChat) -> list[str]:
+    store = chat.vectors
+    assert isinstance(store, ChromaStore)
+    got = store.sentences.get(include=["metadatas"])
+    assert len(got["ids"]) == len(set(got["ids"]))
+    return [str(m["paper_id"]) for m in got["metadatas"]]
+
+
 def test_seed_files_ingest_once(fast_chat: PaperChat, seed_files: list[Path]) -> None:
     first = fast_chat.ingest(seed_files, progress=False)
     assert (first.added, first.updated, first.unchanged) == (29, 0, 0)
@@ -49,6 +57,7 @@ def test_edited_abstract_replaces_its_chunks(fast_chat: PaperChat, tmp_path: Pat
     docs = fast_chat.vectors.collection.get(where={"paper_id": "p2"},  # type: ignore[attr-defined]
                                             include=["documents"])["documents"]
     assert len(docs) == 1 and "rewritten" in docs[0]
+    assert _sentence_paper_ids(fast_chat).count("p2") == 1  # the new abstract's one sentence
     assert "rewritten" in fast_chat.index.get(["p2"])["p2"].abstract
 
 
@@ -56,6 +65,7 @@ def test_remove_deletes_everywhere(fast_chat: PaperChat, tmp_path: Path) -> None
     fast_chat.ingest([_write_jsonl(tmp_path / "a.jsonl", _records(4))], progress=False)
     assert fast_chat.remove(["p1", "nope"]) == ["p1"]
     assert "p1" not in _chroma_paper_ids(fast_chat)
+    assert "p1" not in _sentence_paper_ids(fast_chat)
     assert fast_chat.index.count() == 3
     assert all(h.paper.paper_id != "p1" for h in fast_chat.search("problem 1", k=10).hits)
 
@@ -119,6 +129,8 @@ def test_interrupted_ingest_resumes_without_duplicates(
     ids = _chroma_paper_ids(fast_chat)
     assert len(ids) == len(set(ids)) == 40  # one chunk each, no duplicates, no orphans
     assert fast_chat.index.pending() == []
+    sentences = _sentence_paper_ids(fast_chat)  # three sentences each, no duplicates or orphans
+    assert len(sentences) == 120 and set(sentences) == set(ids)
 
 
 def test_filters_narrow_search(fast_chat: PaperChat, tmp_path: Path) -> None:
@@ -160,3 +172,14 @@ def test_old_index_is_migrated_and_deletes_hit_the_fts_rows(tmp_path: Path) -> N
     assert [h.paper_id for h in index.search("alpha2", 5)] == ["x2"]
     assert index.db.execute("SELECT count(*) FROM papers_fts").fetchone()[0] == 2
     index.close()
+
+
+@pytest.mark.parametrize("query", [
+    'NEAR(a b)', '"', '*', 'title:x', 'AND OR NOT', '^foo', 'a-b-c-', '(((', "it's", "x' OR 1=1 --",
+    'zeroth-order (ZO) "methods"', '[1] {x}', 'ünïcödé – dash', '-', 'a* b* *c',
+])
+def test_adversarial_queries_do_not_break_search(fast_chat: PaperChat, tmp_path: Path,
+                                                 query: str) -> None:
+    fast_chat.ingest([_write_jsonl(tmp_path / "a.jsonl", _records(3))], progress=False)
+    fast_chat.search(query)  # no exception
+    fast_chat.index.coverage(query)
