@@ -13,12 +13,14 @@ import json
 import math
 import re
 import sqlite3
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms
+from rag.errors import StoreError
 from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
@@ -30,6 +32,13 @@ SCHEMA_VERSION = "3"
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
 
+_FTS_SCHEMA = """
+CREATE VIRTUAL TABLE IF NOT EXISTS papers_fts USING fts5(
+    paper_id UNINDEXED, title, label, keywords, abstract, expansions, authors,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+);
+"""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS papers (
     paper_id TEXT PRIMARY KEY,
@@ -39,10 +48,6 @@ CREATE TABLE IF NOT EXISTS papers (
     venue TEXT NOT NULL DEFAULT '',
     year INTEGER,
     authors TEXT NOT NULL DEFAULT ''
-);
-CREATE VIRTUAL TABLE IF NOT EXISTS papers_fts USING fts5(
-    paper_id UNINDEXED, title, label, keywords, abstract, expansions, authors,
-    tokenize = 'porter unicode61 remove_diacritics 2'
 );
 CREATE TABLE IF NOT EXISTS acronyms (
     acronym TEXT NOT NULL, expansion TEXT NOT NULL, paper_id TEXT NOT NULL,
@@ -66,25 +71,48 @@ class PaperIndex:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(_SCHEMA)
+        self._local = threading.local()
+        self._conns: list[sqlite3.Connection] = []
+        self._conns_lock = threading.Lock()
+        self.db.executescript(_SCHEMA + _FTS_SCHEMA)
         self._acronyms: dict[str, list[str]] | None = None
         if self.get_meta("schema") != SCHEMA_VERSION:
             self._migrate()
 
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's connection. Each thread (the UI serves several) reads its own WAL
+        snapshot, so a search never sees a batch that an ingest may still roll back."""
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=30,
+                                   check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self._local.conn = conn
+            with self._conns_lock:
+                self._conns.append(conn)
+        return conn
+
     def _migrate(self) -> None:
-        """Rebuild the FTS rows from the catalog: FTS rowids equal the papers' rowids (deletes by
-        rowid, not by a scan), expansion terms from the current rag.textnorm."""
+        """Rebuild the FTS table and the acronyms from the catalog: FTS rowids equal the papers'
+        rowids (deletes by rowid, not by a scan), terms from the current rag.textnorm."""
         with self.transaction() as db:
-            db.execute("DELETE FROM papers_fts")
+            db.execute("DROP TABLE IF EXISTS papers_fts")
+            db.execute(_FTS_SCHEMA.strip().rstrip(";"))
+            db.execute("DELETE FROM acronyms")
             for rowid, data in db.execute("SELECT rowid, data FROM papers").fetchall():
-                self._insert_fts(db, rowid, Paper.model_validate_json(data))
+                paper = Paper.model_validate_json(data)
+                self._insert_fts(db, rowid, paper)
+                self._insert_acronyms(db, paper)
             self.set_meta("schema", SCHEMA_VERSION)
 
     def close(self) -> None:
-        self.db.close()
+        with self._conns_lock:
+            for conn in self._conns:
+                conn.close()
+            self._conns.clear()
+        self._local = threading.local()
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -191,8 +219,13 @@ class PaperIndex:
             (pid, paper.fingerprint(), paper.model_dump_json(), paper.area, paper.venue,
              paper.year, "; ".join(paper.authors)))
         self._insert_fts(db, cur.lastrowid, paper)
+        self._insert_acronyms(db, paper)
+
+    @staticmethod
+    def _insert_acronyms(db: sqlite3.Connection, paper: Paper) -> None:
         db.executemany("INSERT OR IGNORE INTO acronyms VALUES (?, ?, ?)",
-                       [(a.lower(), e.lower(), pid) for a, e in acronym_definitions(paper.abstract)])
+                       [(a.lower(), e.lower(), paper.paper_id)
+                        for a, e in acronym_definitions(paper.abstract)])
 
     @staticmethod
     def _insert_fts(db: sqlite3.Connection, rowid: int | None, paper: Paper) -> None:
@@ -256,8 +289,8 @@ class PaperIndex:
         args.append(n)
         try:
             rows = self.db.execute(sql, args).fetchall()
-        except sqlite3.OperationalError:
-            return []
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"lexical search failed for {query!r} ({match}): {exc}") from exc
         return [LexicalHit(pid, float(s)) for pid, s in rows]
 
     def coverage(self, query: str) -> dict[str, float]:
@@ -276,8 +309,8 @@ class PaperIndex:
             try:
                 ids = {r[0] for r in self.db.execute(
                     "SELECT paper_id FROM papers_fts WHERE papers_fts MATCH ?", (group,))}
-            except sqlite3.OperationalError:
-                ids = set()
+            except sqlite3.OperationalError as exc:
+                raise StoreError(f"lexical match failed for {query!r} ({group}): {exc}") from exc
             matched.append(ids)
             weights.append(math.log((n_docs + 1) / (len(ids) + 0.5)))  # unmatched: rarest
         total = sum(weights) or 1.0
