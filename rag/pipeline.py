@@ -6,6 +6,7 @@ in (tests pass fakes) or created lazily from settings on first use.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 from rag.answer import Answer, Answerer, Conversation, DoneEvent, Event
 from rag.chunking import Chunker
-from rag.errors import EmptyStoreError
+from rag.errors import EmptyStoreError, StoreError
 from rag.ingest import Ingestor, IngestReport
 from rag.retrieval import Filters, Retriever, SearchResult
 from rag.settings import Settings, get_settings
@@ -34,6 +35,7 @@ class PaperChat:
         self._vectors = vectors
         self._index = index
         self._llm = llm
+        self._dir_lock: Any = None
         self._lock = threading.RLock()       # store backends
         self._llm_lock = threading.RLock()   # the model: loading it must not block searches
         self._write_lock = threading.Lock()
@@ -60,8 +62,34 @@ class PaperChat:
     def vectors(self) -> VectorStore:
         with self._lock:
             if self._vectors is None:
+                if self.settings.store.mode == "persistent":
+                    self._lock_data_dir()
                 self._vectors = open_vector_store(self.settings, self.embedder)
             return self._vectors
+
+    def _lock_data_dir(self) -> None:
+        """Chroma's embedded store is single-process: a second PaperChat on the same data dir
+        (an ingest while `serve` runs) gets a clear error instead of a silently split store."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows: no advisory locks here
+            return
+        home = Path(self.settings.home)
+        home.mkdir(parents=True, exist_ok=True)
+        handle = open(home / ".lock", "a+")  # noqa: SIM115 - held until close()
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            owner = handle.read().strip() or "another process"
+            handle.close()
+            raise StoreError(f"the data dir {home} is in use by another PaperChat process "
+                             f"(pid {owner}): stop it first, or pass another --data-dir") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._dir_lock = handle
 
     @property
     def llm(self) -> Any:
@@ -158,3 +186,6 @@ class PaperChat:
     def close(self) -> None:
         if self._index is not None:
             self._index.close()
+        if self._dir_lock is not None:
+            self._dir_lock.close()  # releases the flock
+            self._dir_lock = None

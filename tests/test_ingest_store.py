@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -183,3 +184,21 @@ def test_adversarial_queries_do_not_break_search(fast_chat: PaperChat, tmp_path:
     fast_chat.ingest([_write_jsonl(tmp_path / "a.jsonl", _records(3))], progress=False)
     fast_chat.search(query)  # no exception
     fast_chat.index.coverage(query)
+
+
+def test_second_process_on_the_same_data_dir_gets_a_clear_error(fast_chat: PaperChat,
+                                                                 seed_files: list[Path]) -> None:
+    import subprocess
+    import sys
+
+    fast_chat.ingest(seed_files[:1], progress=False)  # this process now holds the data dir
+    proc = subprocess.run([sys.executable, "-m", "rag.cli", "search", "optimization"],
+                          check=False, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "in use by another PaperChat process" in proc.stderr
+    assert str(os.getpid()) in proc.stderr
+    fast_chat.close()
+    again = subprocess.run([sys.executable, "-m", "rag.cli", "search", "optimization"],
+                           check=False, capture_output=True, text=True, timeout=120)
+    # the lock is gone (this store was built by the test embedder, which Chroma then rejects)
+    assert "in use by another PaperChat process" not in again.stderr
