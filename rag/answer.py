@@ -368,13 +368,15 @@ class Answerer:
         yield prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
                              es="es" if count == 1 else "",
                              topic=neutralize(plan.topic or question))
-        for n, hit in enumerate(hits, 1):
+        for n, hit in enumerate(hits[:cfg.listing_lines], 1):
             p = hit.paper
             who = _authors_short(p.authors)
             reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
             name = neutralize(p.title or p.label)
             yield f"{n}. **{name}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
+        if count > cfg.listing_lines:
+            yield prompts.render(prompts.LISTING_MORE, more=count - cfg.listing_lines, count=count)
 
     def _synthesis(self, question: str, sources: list[SearchHit], stats: dict[str, float],
                    answer: Answer) -> Iterator[str]:

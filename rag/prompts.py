@@ -9,13 +9,15 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "CANNOT_ANSWER_PHRASE", "LISTING_HEADER", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
+    "CANNOT_ANSWER_PHRASE", "LISTING_HEADER", "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
     "REASON_USER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
 
 NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer match this."
+
+LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (sources panel, JSON)."
 
 LISTING_HEADER = "{count} paper{s} in the indexed abstracts match{es} \u201c{topic}\u201d:"
 

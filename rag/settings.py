@@ -88,6 +88,9 @@ class LLMSettings(_Section):
     reasons_generated: int = Field(
         5, ge=0, le=200, description="Listed papers whose one-line reason the LLM writes; the "
         "rest show their most relevant abstract sentence.")
+    listing_lines: int = Field(
+        40, ge=1, le=1000, description="Papers a listing answer writes out; the count and the "
+        "full list of papers (sources, JSON) always cover all of them.")
     min_grounding: float = Field(
         0.75, ge=0.0, le=1.0, description="Share of a generated sentence's content words that "
         "must occur in its source; below it the extractive sentence is used.")

@@ -33,7 +33,9 @@ def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
     if not papers:
         return "*No sources.*"
     out = [f"**{len(papers)} paper{'s' if len(papers) != 1 else ''}**"
-           + (f" (first {limit} shown)" if len(papers) > limit else "")]
+           + (f" (abstracts of the first {limit})" if len(papers) > limit else "")]
+    rest = [f"{n}. {html.escape(p.get('title') or p.get('label') or p['paper_id'])}"
+            f'<a id="src-{n}"></a>' for n, p in enumerate(papers[limit:], limit + 1)]
     for n, p in enumerate(papers[:limit], 1):
         name = html.escape(p.get("title") or p.get("label") or p["paper_id"])
         if p.get("url"):
@@ -48,4 +50,6 @@ def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
             + f"<small>id: {html.escape(p['paper_id'])}</small>\n\n"
             + f"<details open><summary>Abstract</summary>\n\n"
               f"{_highlight(p.get('abstract', ''), p.get('evidence', ''))}\n\n</details>\n")
+    if rest:
+        out.append("#### The other papers\n\n" + "\n".join(rest))
     return "\n\n".join(out)

@@ -1,0 +1,26 @@
+"""UI rendering helpers (pure functions)."""
+
+from __future__ import annotations
+
+from ui.render import link_citations, render_sources
+
+
+def _paper(n: int) -> dict[str, object]:
+    return {"paper_id": f"p{n}", "title": f"Paper {n}", "authors": ["A B"], "abstract":
+            f"Abstract {n} with $x \\in [0, 1]$. Evidence {n}.", "evidence": f"Evidence {n}."}
+
+
+def test_citations_link_to_sources_but_math_is_left_alone() -> None:
+    out = link_citations("Claim [1]. Bound $[0, 2]$ holds [2].")
+    assert "[[1]](#src-1)" in out and "[[2]](#src-2)" in out and "$[0, 2]$" in out
+
+
+def test_unsupported_sentences_are_marked() -> None:
+    assert "(no source)" in link_citations("Uncited claim here.", ["Uncited claim here."])
+
+
+def test_sources_panel_anchors_every_paper_and_highlights_evidence() -> None:
+    md = render_sources([_paper(n) for n in range(1, 61)], cited=[1], limit=50)
+    assert md.count('id="src-') == 60
+    assert "<mark>Evidence 1.</mark>" in md and "cited" in md
+    assert "The other papers" in md and "Paper 60" in md
