@@ -111,7 +111,8 @@ class OpenAICompatLLM:
 
         self.cfg = cfg
         self.base = cfg.server_url.rstrip("/")
-        self.client = httpx.Client(timeout=httpx.Timeout(120.0, connect=5.0))
+        # trust_env=False: a proxy from the environment must not see calls to a local server
+        self.client = httpx.Client(timeout=httpx.Timeout(120.0, connect=5.0), trust_env=False)
         self.name = cfg.model
         self.n_ctx = cfg.n_ctx
         self.size_mb = None  # unknown: assume a capable model

@@ -43,14 +43,9 @@ Kind = Literal["listing", "summary", "metadata"]
 
 _LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|name)\b.*\bpapers?\b"
                       r"|^\s*(papers|all papers|list)\b", re.IGNORECASE)
-_SUMMARY = re.compile(r"\b(summar|explain|overview|compare|describe|how (do|does|can)|what is|"
-                      r"what are the (main|key))", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
-_AUTHOR_Q = re.compile(r"\b(what|which)\b.*\b(did|does|has|have)\b\s+(?P<name>.+?)\s+"
-                       r"(work|worked|working|write|wrote|publish|published|study|studied)\b", re.IGNORECASE)
-
 
 # ---- data ---------------------------------------------------------------------------------
 class Citation(BaseModel):
@@ -170,8 +165,7 @@ class Answerer:
                                             flags=re.IGNORECASE),
                          Filters(area, filters.author, filters.venue, filters.year), topic=area,
                          standalone=query)
-        kind: Kind = "summary" if _SUMMARY.search(question) and not _LISTING.search(question) \
-            else "listing" if _LISTING.search(question) else "summary"
+        kind: Kind = "listing" if _LISTING.search(question) else "summary"
         return _Plan(kind, query, filters, topic=_topic(query), standalone=query)
 
     # -- retrieval --------------------------------------------------------------------------
@@ -311,7 +305,7 @@ class Answerer:
         self.trace.append(messages)
         start = time.perf_counter()
         stats["prompt_tokens"] += sum(llm.count_tokens(m["content"]) for m in messages)
-        out = []
+        out: list[str] = []
         first = 0.0
         for piece in llm.stream_chat(messages, max_tokens=max_tokens,
                                      temperature=self.settings.llm.temperature, grammar=grammar):

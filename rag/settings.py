@@ -136,7 +136,6 @@ class Settings(BaseSettings):
         validate_assignment=True)
 
     home: Path = Field(default_factory=_default_home, description="Data dir (store, index, models).")
-    offline: bool = Field(True, description="Forbid network access at run time (HF, telemetry).")
     store: StoreSettings = Field(default_factory=StoreSettings)
     embedding: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
     chunking: ChunkSettings = Field(default_factory=ChunkSettings)

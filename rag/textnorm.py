@@ -138,8 +138,8 @@ def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None) -> list
             alts.append(_quote("".join(parts)))       # joined: matches "ab"
         elif len(term) >= 9 and term.isalpha():      # "sycophancy" ~ "sycophantic"
             alts.append(term[:max(7, round(len(term) * 0.75))] + "*")
-        if (canon := _SURFACE.get(_norm(term))) is not None:
-            alts.append(canon)
+        if (synonym := _SURFACE.get(_norm(term))) is not None:
+            alts.append(synonym)
         for exp in acronyms.get(term.lower(), [])[:3]:
             alts.append(_quote(_norm(exp)))
         group = "(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0]

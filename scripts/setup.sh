@@ -12,9 +12,16 @@ with_tests=0
 PY=${PYTHON:-python3}
 LLAMA_CPP_VERSION=0.3.36   # keep in step with pyproject.toml
 
-if [ ! -x .venv/bin/python ]; then
+if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
   "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || {
     echo "setup: Python >= 3.11 is needed (PYTHON=$PY is older)" >&2; exit 1; }
+  "$PY" -c 'import ensurepip, venv' 2>/dev/null || {
+    echo "setup: $PY cannot create virtual environments: on Debian/Ubuntu run" \
+         "'sudo apt install python3-venv' (or python3.11-venv)" >&2; exit 1; }
+  command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || {
+    echo "setup: a C/C++ compiler is needed to build llama.cpp: 'sudo apt install build-essential'" >&2
+    exit 1; }
+  rm -rf .venv
   "$PY" -m venv .venv
 fi
 pip=(.venv/bin/python -m pip --disable-pip-version-check -q)

@@ -19,8 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms
 from rag.errors import StoreError
+from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms
 from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
