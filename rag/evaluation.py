@@ -352,10 +352,10 @@ def score_question(q: Question, listed: Sequence[str], refused: bool) -> Questio
 
 def score_answer(result: QuestionResult, q: Question, answer: Any) -> QuestionResult:
     """Add citation validity and must-paper citation to a listing result."""
-    import re
+    from rag.citations import parse_markers
 
     ids = [p["paper_id"] for p in answer.papers]
-    numbers = [int(n) for n in re.findall(r"\[(\d+)\]", answer.answer)]
+    numbers = parse_markers(answer.answer)
     result.citations_valid = (not answer.invalid_citations
                               and all(1 <= n <= len(ids) for n in numbers)
                               and all(c.paper_id in ids for c in answer.citations))

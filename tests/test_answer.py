@@ -61,7 +61,7 @@ def test_summary_uses_grammar_and_valid_numbers(chat: PaperChat,
                                                 scripted_llm: ScriptedLLM) -> None:
     a = chat.ask("Summarize the papers on bilevel optimization, with citations")
     assert a.kind == "summary" and not a.refused
-    assert all(call["grammar"] for call in scripted_llm.calls)
+    assert scripted_llm.calls and all(call["grammar"] for call in scripted_llm.calls)
     bilevel = {p.paper_id for p in chat.index.all_papers()
                if "bilevel" in p.abstract.lower() or "bi-level" in p.abstract.lower()}
     assert {c.paper_id for c in a.citations} == bilevel
@@ -77,7 +77,7 @@ def test_synthesis_strategy_validates_markers(chat: PaperChat, scripted_llm: Scr
     finally:
         chat.settings.llm.strategy = "auto"
     assert a.invalid_citations == ["[9]"] and "[9]" not in a.answer
-    assert len(a.citations) == 2 and "grammar" in scripted_llm.calls[0]
+    assert len(a.citations) == 2 and scripted_llm.calls[0]["grammar"]
     assert '"3"' not in str(scripted_llm.calls[0]["grammar"])  # only 2 sources
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from rag import PaperChat
 from rag.answer import Conversation, DoneEvent, PapersEvent, TokenEvent
+from rag.citations import parse_markers
 from rag.prompts import CANNOT_ANSWER_PHRASE
 
 pytestmark = pytest.mark.llm
@@ -64,8 +65,7 @@ def test_citations_are_valid_over_many_questions(real_chat: PaperChat) -> None:
         for c in a.citations:
             n = int(c.marker.strip("[]"))
             assert 1 <= n <= len(retrieved) and c.paper_id in retrieved, (q, c)
-        import re
-        for n in map(int, re.findall(r"\[(\d+)\]", a.answer)):
+        for n in parse_markers(a.answer):
             total_markers += 1
             assert 1 <= n <= len(retrieved), (q, a.answer)
         assert a.citations, q

@@ -3,7 +3,6 @@ OpenAI-compatible server, both started on loopback by the test."""
 
 from __future__ import annotations
 
-import re
 import shutil
 import socket
 import subprocess
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rag import PaperChat, get_settings
+from rag.citations import parse_markers
 
 pytestmark = pytest.mark.llm
 
@@ -93,6 +93,6 @@ def test_answers_through_chroma_and_llama_servers(chroma_server: int, llama_serv
     assert a.timings["completion_tokens"] > 0  # the server generated
     ids = [p["paper_id"] for p in a.papers]
     assert a.citations and all(c.paper_id in ids for c in a.citations)
-    for n in map(int, re.findall(r"\[(\d+)\]", a.answer)):
+    for n in parse_markers(a.answer):
         assert 1 <= n <= len(ids)
     chat.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from rag import PaperChat, get_settings
+from rag.citations import parse_markers
 
 pytestmark = [pytest.mark.browser, pytest.mark.llm]
 
@@ -153,7 +154,7 @@ def test_gradio_client_ask_search_ingest(server, tmp_path: Path) -> None:  # typ
     a = client.predict("Which papers study zeroth-order methods?", api_name="/ask")
     ids = [p["paper_id"] for p in a["papers"]]
     assert a["citations"] and all(c["paper_id"] in ids for c in a["citations"])
-    for n in map(int, re.findall(r"\[(\d+)\]", a["answer"])):
+    for n in parse_markers(a["answer"]):
         assert 1 <= n <= len(ids)
     hits = client.predict("bilevel optimization", 3, api_name="/search")
     assert len(hits) == 3 and "bilevel" in hits[0]["abstract"].lower()
