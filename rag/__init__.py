@@ -18,7 +18,8 @@ _EXPORTS = {
     "SearchResult": "rag.retrieval", "Settings": "rag.settings", "get_settings": "rag.settings",
     "Paper": "rag.types", "SearchHit": "rag.types",
 }
-__all__ = sorted(_EXPORTS)
+__all__ = ["Filters", "Paper", "PaperChat", "PaperChatError", "SearchHit", "SearchResult",
+           "Settings", "get_settings"]
 
 if TYPE_CHECKING:
     from rag.errors import PaperChatError
