@@ -6,6 +6,8 @@ in (tests pass fakes) or created lazily from settings on first use.
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 import threading
 from collections.abc import Iterator
@@ -23,6 +25,8 @@ from store.vector import VectorStore, open_vector_store
 
 __all__ = ["DEMO_DIR", "PaperChat"]
 
+log = logging.getLogger("paperchat")
+
 DEMO_DIR = Path(__file__).resolve().parent / "data" / "demo"
 
 
@@ -36,6 +40,7 @@ class PaperChat:
         self._index = index
         self._llm = llm
         self._dir_lock: Any = None
+        self._synced = False
         self._lock = threading.RLock()       # store backends
         self._llm_lock = threading.RLock()   # the model: loading it must not block searches
         self._write_lock = threading.Lock()
@@ -135,6 +140,11 @@ class PaperChat:
 
     @property
     def ingestor(self) -> Ingestor:
+        ingestor = self._new_ingestor()
+        self._sync_vectors(ingestor)
+        return ingestor
+
+    def _new_ingestor(self) -> Ingestor:
         c = self.settings.chunking
         chunker = Chunker(self.embedder.tokenizer, c.chunk_tokens, c.overlap_tokens)
         return Ingestor(self.vectors, self.index, self.embedder, chunker,
@@ -142,7 +152,37 @@ class PaperChat:
 
     @property
     def retriever(self) -> Retriever:
+        self._sync_vectors()
         return Retriever(self.vectors, self.index, self.embedder, self.settings.retrieval)
+
+    def _vector_identity(self) -> str:
+        s = self.settings
+        where = (f"{s.store.chroma_host}:{s.store.chroma_port}" if s.store.mode == "http"
+                 else str(s.chroma_dir))
+        return json.dumps({"store": s.store.mode, "at": where, "collection": s.store.collection,
+                           "chunking": s.chunking.model_dump()}, sort_keys=True)
+
+    def _sync_vectors(self, ingestor: Ingestor | None = None) -> None:
+        """Once per process: the catalog records which vector store (and chunking) its papers'
+        vectors live in. If that changed (``--config server`` on an existing data dir, new chunk
+        sizes), every paper is re-embedded into the current store through the ingest repair
+        path, instead of searching a store that silently lacks them. Pending papers of an
+        interrupted ingest are repaired here too."""
+        with self._lock:
+            if self._synced:
+                return
+            self._synced = True
+            identity, index = self._vector_identity(), self.index
+            stored = index.get_meta("vectors")
+            if stored != identity:
+                if stored is not None and index.count():
+                    log.warning("vector store or chunking changed: re-embedding %d papers "
+                                "into %s", index.count(), identity)
+                    with index.transaction() as db:
+                        index.mark_pending(db, list(index.fingerprints()))
+                index.set_meta("vectors", identity)
+            if index.pending():
+                (ingestor or self._new_ingestor()).repair()
 
     # ---- operations -----------------------------------------------------------------------
     def ingest(self, paths: list[str | Path], fmt: str | None = None, *,

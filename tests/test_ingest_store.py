@@ -202,3 +202,25 @@ def test_second_process_on_the_same_data_dir_gets_a_clear_error(fast_chat: Paper
                            check=False, capture_output=True, text=True, timeout=120)
     # the lock is gone (this store was built by the test embedder, which Chroma then rejects)
     assert "in use by another PaperChat process" not in again.stderr
+
+
+def test_new_chunk_settings_re_embed_every_paper(tmp_path: Path, hash_embedder) -> None:  # type: ignore[no-untyped-def]
+    from rag import get_settings
+
+    path = _write_jsonl(tmp_path / "a.jsonl", _records(5))
+    chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
+    chat.ingest([path], progress=False)
+    before = chat.vectors.count()  # type: ignore[attr-defined]
+    chat.close()
+    # same catalog, smaller chunks: the vectors no longer match what the settings produce
+    chat = PaperChat(get_settings(home=tmp_path / "h", chunking={"chunk_tokens": 32,
+                                                                 "overlap_tokens": 0}),
+                     embedder=hash_embedder)
+    assert chat.search("problem 3", k=5).hits  # triggers the re-embedding first
+    assert chat.index.pending() == []
+    got = chat.vectors.collection.get(include=["metadatas"])  # type: ignore[attr-defined]
+    assert chat.vectors.count() > before  # type: ignore[attr-defined]
+    assert sorted({m["paper_id"] for m in got["metadatas"]}) == sorted(chat.index.fingerprints())
+    report = chat.ingest([path], progress=False)
+    assert report.unchanged == 5 and report.added == 0
+    chat.close()
