@@ -4,11 +4,13 @@ Chunks are aggregated to papers (a paper's chunk score is its best chunk), and t
 lists are fused. The default fusion (``retrieval.fusion = "score"``) combines scores, not ranks:
 every candidate of either list gets its exact cosine similarity (lexical-only candidates are
 looked up in the vector store), BM25 is divided by the best BM25 of the query, and the two are
-mixed ``dense_share : 1 - dense_share``. Where the store keeps sentence vectors, a paper's dense
-score mixes its best-chunk and best-sentence cosine (``sentence_weight``), fetched for the
-candidates only. Measured on SciFact train (809 queries, nDCG@10): min-max-normalised best-chunk
-cosine with dense_share 0.6, 0.733; plain cosine mixed 0.3 chunk + 0.7 sentence with
-dense_share 0.8, 0.745; weighted reciprocal rank fusion (``fusion = "rrf"``) about 0.716.
+mixed ``dense_share : 1 - dense_share``. Where the store keeps sentence vectors, the best
+``sentence_candidates`` papers of that ranking are re-scored with a dense score that mixes their
+best-chunk and best-sentence cosine (``sentence_weight``; the vectors are fetched, not
+searched). Measured on SciFact train (809 queries, nDCG@10): min-max-normalised best-chunk
+cosine with dense_share 0.6, 0.733; plain cosine mixed 0.3 chunk + 0.7 sentence for the first 30
+papers, with dense_share 0.8, 0.745; weighted reciprocal rank fusion (``fusion = "rrf"``) about
+0.716.
 Each paper gets the abstract sentence that best matches the question as evidence.
 """
 
@@ -133,10 +135,17 @@ class Retriever:
             t = time.perf_counter()
             self._fill_similarities(qvec, dense, [p for p in lexical if p not in dense])
             timings["dense_fill_ms"] = (time.perf_counter() - t) * 1000
-        rank_by = dense  # best-chunk cosine, or mixed with best-sentence cosine
-        if mode in ("hybrid", "dense") and s.sentence_weight > 0:
+        rank_by = dense  # best-chunk cosine; the first papers re-scored with sentences
+        if mode in ("hybrid", "dense") and s.sentence_weight > 0 and dense:
             t = time.perf_counter()
-            rank_by = self._with_sentences(qvec, dense)
+            if by_score:
+                first = score_fusion({p: dense[p] for p in found}, lex_scores, dense,
+                                     s.dense_share, minmax=s.cosine_norm == "minmax")
+            else:
+                first = {p: dense[p] for p in found}
+            pool = sorted(first, key=first.__getitem__, reverse=True)[:s.sentence_candidates]
+            rank_by = {**dense, **self._with_sentences(qvec, {p: dense[p] for p in pool
+                                                               if p in dense})}
             timings["sentences_ms"] = (time.perf_counter() - t) * 1000
         dense_order = sorted(found, key=rank_by.__getitem__, reverse=True)[:n]
         dense_rank = {pid: r for r, pid in enumerate(dense_order, 1)}

@@ -88,15 +88,18 @@ def _chroma_settings() -> Any:
 
 
 def _best_per_paper(embedding: np.ndarray, got: Any) -> dict[str, float]:
-    """Best cosine per paper over the vectors of a Chroma ``get`` (unit vectors: dot product)."""
-    metas = got["metadatas"] or []
-    if not metas:
+    """Best cosine per paper over the vectors of a Chroma ``get`` (unit vectors: dot product).
+
+    The paper is read off the row id ("<paper_id>::<n>", as ingest writes them): fetching no
+    metadata makes the ``get`` about a fifth faster.
+    """
+    ids = got["ids"] or []
+    if not ids:
         return {}
-    vecs = np.asarray(got["embeddings"], dtype=np.float32)
-    sims = vecs @ np.asarray(embedding, dtype=np.float32)
+    sims = np.asarray(got["embeddings"], dtype=np.float32) @ np.asarray(embedding, np.float32)
     out: dict[str, float] = {}
-    for meta, sim in zip(metas, sims.tolist()):
-        pid = str(meta["paper_id"])
+    for rid, sim in zip(ids, sims.tolist()):
+        pid = rid.rsplit("::", 1)[0]
         if sim > out.get(pid, -2.0):
             out[pid] = sim
     return out
@@ -151,7 +154,7 @@ class ChromaStore:
         out: dict[str, float] = {}
         for start in range(0, len(ids), 500):
             got = collection.get(where={"paper_id": {"$in": ids[start:start + 500]}},
-                                 include=["embeddings", "metadatas"])
+                                 include=["embeddings"])
             out.update(_best_per_paper(embedding, got))
         return out
 
