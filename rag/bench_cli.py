@@ -9,21 +9,12 @@ from typing import Annotated, Any
 
 import typer
 
+from rag.cli_common import DataDir, Preset, fail, settings_for
 from rag.errors import PaperChatError
-from rag.settings import get_settings
 
 __all__ = ["register"]
 
-DataDir = Annotated[Path | None, typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
-                                                 help="Data dir (its bench-cache/ holds the "
-                                                      "benchmark stores).")]
-Preset = Annotated[str | None, typer.Option("--config", "-c",
-                                               help="Preset name from configs/ or a .toml path.")]
 
-
-def _fail(err: Exception) -> None:
-    typer.secho(f"error: {err}", fg=typer.colors.RED, err=True)
-    raise typer.Exit(2 if isinstance(err, PaperChatError) else 1)
 
 
 def _ints(text: str, option: str) -> list[int]:
@@ -78,10 +69,10 @@ def bench(as_json: Annotated[bool, typer.Option("--json", help="Print JSON inste
     given: dict[str, Any] = {k: v for k, v in options.items() if v is not None}
     cfg = BenchConfig.quick(**given) if quick else BenchConfig(**given)
     try:
-        settings = get_settings(config, **({"home": data_dir} if data_dir is not None else {}))
+        settings = settings_for(data_dir, config)
         report = run_bench(settings, cfg)
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     except KeyboardInterrupt:
         typer.secho("interrupted: stores not finished are rebuilt next time",
                     fg=typer.colors.YELLOW, err=True)

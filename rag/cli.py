@@ -9,33 +9,22 @@ from typing import Annotated
 import typer
 
 from rag.bench_cli import register as register_bench
+from rag.cli_common import DataDir, Preset, fail, settings_for
 from rag.errors import PaperChatError
 from rag.eval_cli import register as register_eval
 from rag.pipeline import PaperChat
 from rag.retrieval import Filters
-from rag.settings import get_settings
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="PaperChat: ask questions about research-paper abstracts, offline.")
 models_app = typer.Typer(no_args_is_help=True, help="List and download models.")
 app.add_typer(models_app, name="models")
 
-DataDir = Annotated[Path | None, typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
-                                                 help="Data dir (store and index).")]
-Preset = Annotated[str | None, typer.Option("--config", "-c",
-                                               help="Preset name from configs/ or a .toml path.")]
 
 
 def _open(data_dir: Path | None, config: str | None, **overrides: object) -> PaperChat:
-    extra: dict[str, object] = dict(overrides)
-    if data_dir is not None:
-        extra["home"] = data_dir
-    return PaperChat(get_settings(config, **extra))
+    return PaperChat(settings_for(data_dir, config, **overrides))
 
-
-def _fail(err: Exception) -> None:
-    typer.secho(f"error: {err}", fg=typer.colors.RED, err=True)
-    raise typer.Exit(2 if isinstance(err, PaperChatError) else 1)
 
 
 @app.command()
@@ -49,7 +38,7 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Paper list files.")
         chat = _open(data_dir, config)
         report = chat.ingest(list(paths), fmt, progress=not as_json)
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     except KeyboardInterrupt:
         typer.secho("interrupted: the store is consistent; rerun the same command to finish",
                     fg=typer.colors.YELLOW, err=True)
@@ -75,7 +64,7 @@ def search(query: str,
     try:
         result = _open(data_dir, config).search(query, k, Filters(area, author, venue, year))
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     if as_json:
         typer.echo(json.dumps([h.to_json() for h in result.hits], indent=2, ensure_ascii=False))
         return
@@ -131,7 +120,7 @@ def ask(question: str,
                             f"{t['total_ms']:.0f} ms, {t['tokens_per_s']} tok/s]", dim=True,
                             err=True)
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
 
 
 @app.command()
@@ -140,7 +129,7 @@ def remove(paper_ids: list[str], data_dir: DataDir = None, config: Preset = None
     try:
         removed = _open(data_dir, config).remove(paper_ids)
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     missing = sorted(set(paper_ids) - set(removed))
     typer.echo(f"removed {len(removed)} paper(s)")
     if missing:
@@ -155,7 +144,7 @@ def demo(data_dir: DataDir = None, config: Preset = None) -> None:
         chat = _open(data_dir, config)
         report = chat.ensure_demo(progress=True)
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     typer.echo(report.summary() if report else f"store not empty ({chat.index.count()} papers)")
 
 
@@ -177,7 +166,7 @@ def serve(host: Annotated[str | None, typer.Option(help="Bind address (default l
                    "the demo corpus is added if empty)")
         serve_ui(chat, host=s.ui.host, port=s.ui.port, auth=s.ui.auth)
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
 
 
 @app.command()
@@ -212,7 +201,7 @@ def models_pull(name: str, data_dir: DataDir = None, config: Preset = None) -> N
     try:
         path = pull(name, _open(data_dir, config).settings.models_dir)
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     typer.echo(f"{name}: {path}")
 
 

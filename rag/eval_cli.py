@@ -9,26 +9,13 @@ from typing import Annotated
 
 import typer
 
+from rag.cli_common import AsJson, DataDir, Preset, fail, settings_for
 from rag.errors import PaperChatError
-from rag.settings import get_settings
 
 __all__ = ["register"]
 
-DataDir = Annotated[Path | None, typer.Option("--data-dir", envvar="PAPERCHAT_HOME",
-                                                 help="Data dir (its eval-cache/ holds scratch "
-                                                      "stores).")]
-Preset = Annotated[str | None, typer.Option("--config", "-c",
-                                               help="Preset name from configs/ or a .toml path.")]
-AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
-def _settings(data_dir: Path | None, config: str | None):  # type: ignore[no-untyped-def]
-    return get_settings(config, **({"home": data_dir} if data_dir is not None else {}))
-
-
-def _fail(err: Exception) -> None:
-    typer.secho(f"error: {err}", fg=typer.colors.RED, err=True)
-    raise typer.Exit(2 if isinstance(err, PaperChatError) else 1)
 
 
 def eval_beir(directory: Annotated[Path, typer.Argument(help="BEIR dir: corpus.jsonl, "
@@ -43,17 +30,17 @@ def eval_beir(directory: Annotated[Path, typer.Argument(help="BEIR dir: corpus.j
     modes = mode or list(MODES)
     bad = [m for m in modes if m not in MODES]
     if bad:
-        _fail(typer.BadParameter(f"unknown mode {bad[0]!r}: choose from {', '.join(MODES)}"))
+        fail(typer.BadParameter(f"unknown mode {bad[0]!r}: choose from {', '.join(MODES)}"))
     try:
         data = load_beir(directory, split)
-        settings = _settings(data_dir, config)
+        settings = settings_for(data_dir, config)
         chat = open_eval_chat(settings, [data.corpus], progress=not as_json)
         try:
             reports = run_beir_eval(chat, data, modes)
         finally:
             chat.close()
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     if as_json:
         typer.echo(json.dumps({"dataset": str(directory), "split": split,
                                "queries": len(data.queries),
@@ -87,7 +74,7 @@ def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of label
 
     try:
         questions = load_questions(file)
-        settings = _settings(data_dir, config)
+        settings = settings_for(data_dir, config)
         chat = (open_eval_chat(settings, list(corpus), progress=not as_json) if corpus
                 else PaperChat(settings))
         try:
@@ -96,7 +83,7 @@ def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of label
         finally:
             chat.close()
     except PaperChatError as err:
-        _fail(err)
+        fail(err)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
         return
