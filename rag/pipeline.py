@@ -157,8 +157,9 @@ class PaperChat:
 
     def _vector_identity(self) -> str:
         s = self.settings
+        # the embedded store lives in the data dir beside the catalog: moving the dir moves both
         where = (f"{s.store.chroma_host}:{s.store.chroma_port}" if s.store.mode == "http"
-                 else str(s.chroma_dir))
+                 else "data dir")
         return json.dumps({"store": s.store.mode, "at": where, "collection": s.store.collection,
                            "chunking": s.chunking.model_dump()}, sort_keys=True)
 
