@@ -112,7 +112,7 @@ def pull(name: str, models_dir: Path) -> Path:
     was_offline = hub_constants.HF_HUB_OFFLINE
     hub_constants.HF_HUB_OFFLINE = False
     try:
-        return Path(hf_hub_download(spec.repo, spec.filename, local_dir=models_dir))
+        return Path(hf_hub_download(spec.repo, spec.filename, local_dir=models_dir))  # models pull
     except (OSError, HfHubHTTPError, LocalEntryNotFoundError) as exc:
         raise ModelDownloadError(
             f"could not download {spec.repo}/{spec.filename}: {type(exc).__name__}: "

@@ -14,7 +14,7 @@ without), the next ingest marks those papers pending and repairs them, sentences
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,25 +126,27 @@ class Ingestor:
         report.seconds = time.perf_counter() - start
         return report
 
-    def _chunk_rows(self, batch: Sequence[Paper]) -> tuple[list[str], list[str], list[dict[str, Any]]]:
+    @staticmethod
+    def _rows(batch: Sequence[Paper], texts_of: Callable[[Paper], list[str]], kind: str,
+              tag: str = "") -> tuple[list[str], list[str], list[dict[str, Any]]]:
+        """Ids ``<paper>::<tag><n>``, texts and metadata of each paper's chunks or sentences."""
         ids, texts, metas = [], [], []
         for paper in batch:
-            for n, text in enumerate(self.chunker.chunks(paper)):
-                ids.append(f"{paper.paper_id}::{n}")
+            for n, text in enumerate(texts_of(paper)):
+                ids.append(f"{paper.paper_id}::{tag}{n}")
                 texts.append(text)
-                metas.append({"paper_id": paper.paper_id, "chunk": n})
+                metas.append({"paper_id": paper.paper_id, kind: n})
         return ids, texts, metas
+
+    def _chunk_rows(self, batch: Sequence[Paper]) -> tuple[list[str], list[str],
+                                                           list[dict[str, Any]]]:
+        return self._rows(batch, self.chunker.chunks, "chunk")
 
     def _sentence_rows(self, batch: Sequence[Paper]) -> tuple[list[str], list[str],
                                                               list[dict[str, Any]]]:
-        ids, texts, metas = [], [], []
-        if self.sentence_vectors:
-            for paper in batch:
-                for n, text in enumerate(self.chunker.sentences(paper)):
-                    ids.append(f"{paper.paper_id}::s{n}")
-                    texts.append(text)
-                    metas.append({"paper_id": paper.paper_id, "sentence": n})
-        return ids, texts, metas
+        if not self.sentence_vectors:
+            return [], [], []
+        return self._rows(batch, self.chunker.sentences, "sentence", "s")
 
     def _embed_rows(self, batch: Sequence[Paper]) -> tuple[Any, ...]:
         """Chunk and sentence rows of ``batch`` with their embeddings (one embedder call)."""
