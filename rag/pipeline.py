@@ -41,6 +41,7 @@ class PaperChat:
         self._llm = llm
         self._dir_lock: Any = None
         self._synced = False
+        self._chunker: tuple[tuple[int, int], Chunker] | None = None
         self._lock = threading.RLock()       # store backends
         self._llm_lock = threading.RLock()   # the model: loading it must not block searches
         self._write_lock = threading.Lock()
@@ -145,10 +146,17 @@ class PaperChat:
         return ingestor
 
     def _new_ingestor(self) -> Ingestor:
-        c = self.settings.chunking
-        chunker = Chunker(self.embedder.tokenizer, c.chunk_tokens, c.overlap_tokens)
-        return Ingestor(self.vectors, self.index, self.embedder, chunker,
+        return Ingestor(self.vectors, self.index, self.embedder, self._get_chunker(),
                         self.settings.store.batch_size)
+
+    def _get_chunker(self) -> Chunker:
+        """One chunker per chunk settings (building one copies the tokenizer)."""
+        c = self.settings.chunking
+        key = (c.chunk_tokens, c.overlap_tokens)
+        with self._lock:
+            if self._chunker is None or self._chunker[0] != key:
+                self._chunker = (key, Chunker(self.embedder.tokenizer, *key))
+            return self._chunker[1]
 
     @property
     def retriever(self) -> Retriever:
