@@ -44,8 +44,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")
-_ACRONYM_DEF = re.compile(
-    r"((?:[A-Za-z][\w-]*\s+){0,5}[A-Za-z][\w-]*)\s*\(\s*([A-Z][A-Za-z0-9-]{1,9}s?)\s*\)")
+_ACRONYM = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9}s?)\s*\)")
+_WORD_TAIL = re.compile(r"[A-Za-z][\w-]*$")
 
 
 def _norm(s: str) -> str:
@@ -55,6 +55,21 @@ def _norm(s: str) -> str:
 _SURFACE = {_norm(form): canon for canon, forms in SYNONYMS.items() for form in forms}
 
 
+def _words_before(text: str, end: int, limit: int = 6) -> list[str]:
+    """Up to ``limit`` words (a letter, then word characters or hyphens) that run, separated
+    only by whitespace, up to ``text[end]``; a token that is a word only at its tail (``3D``,
+    ``(pre)training``) ends the run with that tail."""
+    words: list[str] = []
+    for tok in reversed(text[:end].split()[-limit:]):
+        tail = _WORD_TAIL.search(tok)
+        if tail is None:
+            break
+        words.append(tail.group(0))
+        if tail.start() > 0:
+            break
+    return words[::-1]
+
+
 def acronym_definitions(text: str) -> list[tuple[str, str]]:
     """('ZO', 'zeroth-order') pairs for each "long form (ACRONYM)" the text defines.
 
@@ -62,8 +77,10 @@ def acronym_definitions(text: str) -> list[tuple[str, str]]:
     parts counted separately) spell the acronym.
     """
     out = []
-    for m in _ACRONYM_DEF.finditer(text):
-        words, acr = m.group(1).split(), m.group(2)
+    for m in _ACRONYM.finditer(text):
+        words, acr = _words_before(text, m.start()), m.group(1)
+        if not words:
+            continue
         if acr.endswith("s") and acr[:-1].isupper():
             acr = acr[:-1]  # "LLMs" -> "LLM"
         letters = [c for c in acr.lower() if c.isalpha()]
