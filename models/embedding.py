@@ -42,6 +42,9 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
         opts.intra_op_num_threads = threads or (os.cpu_count() or 1)
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
+        # no busy-waiting between ops: ingest writes to the stores (and serve runs the LLM)
+        # on the same cores while the embedder works; spinning threads took their CPU
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = ort.InferenceSession(str(self.model_path), opts,
                                             providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self.session.get_inputs()}

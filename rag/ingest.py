@@ -7,14 +7,17 @@ Protocol per batch (so any failure, Ctrl-C included, leaves a store a rerun comp
 3. catalog: in one transaction, write the papers and their FTS rows and clear *pending*.
 A paper counts as present only once step 3 committed. :meth:`Ingestor.repair` (run before every
 ingest and on open) re-does the Chroma side (chunks and sentences) of papers left pending by an
-interrupted run. When sentence vectors are on and stored papers lack them (a store built
+interrupted run. Embedding runs one batch ahead in a worker thread (onnxruntime and the tokenizer
+release the GIL), so batch n+1 is embedded while batch n is written; the worker only computes
+vectors, so stopping at any point still leaves at most the batch being written pending. When sentence vectors are on and stored papers lack them (a store built
 without), the next ingest marks those papers pending and repairs them, sentences included.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,10 +117,11 @@ class Ingestor:
         bar = tqdm(total=len(batch_new), unit="paper", desc="embedding", disable=not progress,
                    dynamic_ncols=True)
         try:
-            for i in range(0, len(batch_new), self.batch_size):
-                batch = batch_new[i:i + self.batch_size]
+            for batch, rows, embed_s in self._embedded(batch_new):
                 changed = [p.paper_id for p in batch if p.paper_id in known]
-                report.embed_seconds += self._write_batch(batch, changed, report)
+                self._write_batch(batch, rows, changed)
+                report.embed_seconds += embed_s
+                report.chunks += len(rows[0])
                 report.updated += len(changed)
                 report.added += len(batch) - len(changed)
                 bar.update(len(batch))
@@ -162,11 +166,32 @@ class Ingestor:
         if sent_ids:
             self.vectors.upsert_sentences(sent_ids, sent_vecs, sent_metas)
 
-    def _write_batch(self, batch: list[Paper], changed: list[str], report: IngestReport) -> float:
-        t0 = time.perf_counter()
-        rows = self._embed_rows(batch)
-        embed_s = time.perf_counter() - t0
-        chunk_ids = rows[0]
+    def _embedded(self, papers: Sequence[Paper]) -> Iterator[tuple[list[Paper], tuple[Any, ...],
+                                                                    float]]:
+        """``(batch, rows, embed seconds)`` per batch of ``papers``, embedding one batch ahead.
+
+        The next batch is embedded in a worker thread while the caller writes the current one.
+        On an exception in the caller (Ctrl-C included) the batch in flight is finished and
+        dropped: the worker never writes.
+        """
+        def embed(batch: list[Paper]) -> tuple[tuple[Any, ...], float]:
+            t0 = time.perf_counter()
+            rows = self._embed_rows(batch)
+            return rows, time.perf_counter() - t0
+
+        batches = [list(papers[i:i + self.batch_size])
+                   for i in range(0, len(papers), self.batch_size)]
+        if not batches:
+            return
+        with ThreadPoolExecutor(1, thread_name_prefix="paperchat-embed") as worker:
+            ahead = worker.submit(embed, batches[0])
+            for n, batch in enumerate(batches):
+                rows, seconds = ahead.result()
+                if n + 1 < len(batches):
+                    ahead = worker.submit(embed, batches[n + 1])
+                yield batch, rows, seconds
+
+    def _write_batch(self, batch: list[Paper], rows: tuple[Any, ...], changed: list[str]) -> None:
         with self.index.transaction() as db:
             self.index.mark_pending(db, [p.paper_id for p in batch])
         try:
@@ -179,8 +204,6 @@ class Ingestor:
             for paper in batch:
                 self.index.put(db, paper)
             self.index.clear_pending(db, [p.paper_id for p in batch])
-        report.chunks += len(chunk_ids)
-        return embed_s
 
     # ---------------------------------------------------------------------------------------
     def repair(self) -> int:
@@ -190,9 +213,8 @@ class Ingestor:
             return 0
         present = self.index.get(pending)
         self.vectors.delete_papers(pending)
-        papers = list(present.values())
-        for i in range(0, len(papers), self.batch_size):
-            self._upsert_rows(self._embed_rows(papers[i:i + self.batch_size]))
+        for _batch, rows, _seconds in self._embedded(list(present.values())):
+            self._upsert_rows(rows)
         with self.index.transaction() as db:
             self.index.clear_pending(db, pending)
         return len(pending)
