@@ -134,6 +134,31 @@ def test_interrupted_ingest_resumes_without_duplicates(
     assert len(sentences) == 120 and set(sentences) == set(ids)
 
 
+def test_embedder_failure_ahead_of_the_writer_leaves_committed_batches_only(
+        fast_chat: PaperChat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches are embedded one ahead in a worker thread: when embedding batch 3 fails, batches
+    1 and 2 are complete, batch 3 wrote nothing, and the error reaches the caller."""
+    fast_chat.settings.store.batch_size = 8
+    path = _write_jsonl(tmp_path / "many.jsonl", _records(40))
+    embedder = fast_chat.embedder
+    real = embedder.embed
+    calls = {"n": 0}
+
+    def flaky(texts):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("embedder out of memory")
+        return real(texts)
+    monkeypatch.setattr(embedder, "embed", flaky)
+    with pytest.raises(RuntimeError, match="out of memory"):
+        fast_chat.ingest([path], progress=False)
+    assert fast_chat.index.count() == 16
+    assert fast_chat.index.pending() == []
+    assert sorted(set(_chroma_paper_ids(fast_chat))) == sorted(fast_chat.index.fingerprints())
+    monkeypatch.undo()
+    assert fast_chat.ingest([path], progress=False).added == 24
+
+
 def test_filters_narrow_search(fast_chat: PaperChat, tmp_path: Path) -> None:
     from rag import Filters
 
