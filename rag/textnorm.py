@@ -122,14 +122,23 @@ def _quote(term: str) -> str:
 
 
 def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:
-    """An FTS5 MATCH expression: each content term OR its expansions, all OR-ed (bm25 ranks)."""
-    return " OR ".join(fts_groups(query, acronyms))
+    """The FTS5 MATCH expression that ranks papers (bm25): each content term OR its expansions,
+    all OR-ed, without the prefix alternative of long words.
+
+    bm25 sums over every alternative a paper matches, so ``("properties" OR propert*)`` would
+    count a long word twice, and the prefix also matches unrelated words: on SciFact train,
+    ranking without it scores 0.685 nDCG@10 lexical, 0.750 hybrid; with it 0.675, 0.745. The
+    prefix still decides which papers mention a term (:func:`fts_groups`, listings).
+    """
+    return " OR ".join(fts_groups(query, acronyms, prefix=False))
 
 
-def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None) -> list[str]:
+def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None, *,
+               prefix: bool = True) -> list[str]:
     """One FTS5 expression per concept of the query: a multi-word synonym surface ("reinforcement
     learning") is one group (the phrase OR its canonical token), every other content term one
-    group (the term OR its expansions)."""
+    group (the term OR its expansions). ``prefix``: a long single word also matches its first
+    three quarters as a prefix ("sycophancy" ~ "sycophantic"), which Porter stemming misses."""
     acronyms = acronyms or {}
     terms = query_terms(query)
     words = [_norm(t) for t in terms]
@@ -153,7 +162,7 @@ def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None) -> list
         alts.append(_quote(" ".join(parts)))          # phrase: matches "a-b" and "a b"
         if len(parts) > 1:
             alts.append(_quote("".join(parts)))       # joined: matches "ab"
-        elif len(term) >= 9 and term.isalpha():      # "sycophancy" ~ "sycophantic"
+        elif prefix and len(term) >= 9 and term.isalpha():  # "sycophancy" ~ "sycophantic"
             alts.append(term[:max(7, round(len(term) * 0.75))] + "*")
         if (synonym := _SURFACE.get(_norm(term))) is not None:
             alts.append(synonym)

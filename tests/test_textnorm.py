@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag.textnorm import acronym_definitions, fts_groups, index_terms, query_terms
+from rag.textnorm import (acronym_definitions, fts_groups, fts_query, index_terms,
+                          query_terms)
 
 
 @pytest.mark.parametrize(("text", "pairs"), [
@@ -49,3 +50,8 @@ def test_acronym_expansion_from_the_corpus() -> None:
 def test_long_words_match_their_prefix_only() -> None:
     assert "sycopha" in fts_groups("sycophancy")[0]
     assert "*" not in fts_groups("compress")[0]
+
+
+def test_ranking_query_counts_a_long_word_once() -> None:
+    """bm25 sums over alternatives: the ranking query leaves the prefix out."""
+    assert fts_query("sycophancy in language models") == '"sycophancy" OR "language" OR "models"'
