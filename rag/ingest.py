@@ -7,10 +7,12 @@ Protocol per batch (so any failure, Ctrl-C included, leaves a store a rerun comp
 3. catalog: in one transaction, write the papers and their FTS rows and clear *pending*.
 A paper counts as present only once step 3 committed. :meth:`Ingestor.repair` (run before every
 ingest and on open) re-does the Chroma side (chunks and sentences) of papers left pending by an
-interrupted run. Embedding runs one batch ahead in a worker thread (onnxruntime and the tokenizer
-release the GIL), so batch n+1 is embedded while batch n is written; the worker only computes
-vectors, so stopping at any point still leaves at most the batch being written pending. When sentence vectors are on and stored papers lack them (a store built
+interrupted run. When sentence vectors are on and stored papers lack them (a store built
 without), the next ingest marks those papers pending and repairs them, sentences included.
+
+Embedding runs one batch ahead in a worker thread (onnxruntime and the tokenizer release the
+GIL), so batch n+1 is embedded while batch n is written. The worker only computes vectors, so
+stopping at any point still leaves at most the batch being written pending.
 """
 
 from __future__ import annotations
