@@ -171,6 +171,20 @@ class PaperChat:
         return json.dumps({"store": s.store.mode, "at": where, "collection": s.store.collection,
                            "chunking": s.chunking.model_dump()}, sort_keys=True)
 
+    @staticmethod
+    def _same_vectors(stored: str | None, identity: str) -> bool:
+        """Whether the recorded identity names the current vectors. ``None`` (a new catalog)
+        counts as the same; so does an embedded store recorded, as before, by its path."""
+        if stored is None or stored == identity:
+            return True
+        try:
+            old, new = json.loads(stored), json.loads(identity)
+        except ValueError:
+            return False
+        if old.get("store") == new.get("store") == "persistent":
+            old["at"] = new["at"]
+        return bool(old == new)
+
     def _sync_vectors(self, ingestor: Ingestor | None = None) -> None:
         """Once per process: the catalog records which vector store (and chunking) its papers'
         vectors live in. If that changed (``--config server`` on an existing data dir, new chunk
@@ -184,7 +198,7 @@ class PaperChat:
             identity, index = self._vector_identity(), self.index
             stored = index.get_meta("vectors")
             if stored != identity:
-                if stored is not None and index.count():
+                if not self._same_vectors(stored, identity) and index.count():
                     log.warning("vector store or chunking changed: re-embedding %d papers "
                                 "into %s", index.count(), identity)
                     with index.transaction() as db:

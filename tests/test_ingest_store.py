@@ -249,3 +249,29 @@ def test_new_chunk_settings_re_embed_every_paper(tmp_path: Path, hash_embedder) 
     report = chat.ingest([path], progress=False)
     assert report.unchanged == 5 and report.added == 0
     chat.close()
+
+
+def test_store_recorded_by_its_old_path_is_not_re_embedded(tmp_path: Path, hash_embedder,  # type: ignore[no-untyped-def]
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Catalogs written before the identity said "data dir" recorded the Chroma path; opening
+    one rewrites the record instead of re-embedding every paper."""
+    import json as _json
+
+    from rag import get_settings
+
+    path = _write_jsonl(tmp_path / "a.jsonl", _records(5))
+    chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
+    chat.ingest([path], progress=False)
+    old = _json.loads(chat.index.get_meta("vectors"))
+    old["at"] = str(tmp_path / "elsewhere" / "chroma")
+    chat.index.set_meta("vectors", _json.dumps(old, sort_keys=True))
+    chat.close()
+    chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
+    embedded: list[int] = []
+    real = hash_embedder.embed
+    monkeypatch.setattr(hash_embedder, "embed", lambda texts: embedded.append(len(texts))
+                        or real(texts))
+    assert chat.search("problem 3", k=5).hits
+    assert embedded == [1]  # the query only
+    assert _json.loads(chat.index.get_meta("vectors"))["at"] == "data dir"
+    chat.close()
