@@ -133,9 +133,12 @@ class GrammarLastSampler:
         self._lib.llama_sampler_reset(self.chain.sampler)
 
     def __del__(self) -> None:
-        if getattr(self, "grammar", None):
-            self._lib.llama_sampler_free(self.grammar)
-            self.grammar = None
+        grammar, self.grammar = getattr(self, "grammar", None), None
+        if grammar:
+            try:
+                self._lib.llama_sampler_free(grammar)
+            except Exception:  # interpreter shutdown: the library may be gone already
+                pass
 
 
 def _llama_class() -> Any:
@@ -144,11 +147,9 @@ def _llama_class() -> Any:
 
     class Llama(llama_cpp.Llama):  # type: ignore[misc]
         def _init_sampler(self, *args: Any, grammar: Any = None, **kwargs: Any) -> Any:
+            if grammar is None or kwargs.get("mirostat_mode", 0):  # mirostat adapts to the
+                return super()._init_sampler(*args, grammar=grammar, **kwargs)  # candidates
             chain = super()._init_sampler(*args, grammar=None, **kwargs)
-            if grammar is None:
-                return chain
-            if kwargs.get("mirostat_mode", 0):  # mirostat adapts to every candidate it sees
-                return super()._init_sampler(*args, grammar=grammar, **kwargs)
             return GrammarLastSampler(self, chain, grammar)
 
     return Llama
