@@ -59,13 +59,18 @@ class GrammarLastSampler:
     llama-cpp-python puts the grammar before top-k in its sampler chain, so every generated token
     runs the grammar over the whole vocabulary (49,152 tokens for SmolLM2): about a quarter of the
     decode time. This does what llama.cpp's own ``common_sampler`` does: sample with the chain
-    alone, ask the grammar about that one token, and only when it is rejected let the grammar
-    filter the whole vocabulary and sample again. The tokens drawn are grammatical either way;
-    the distribution is the chain's restricted to what the grammar allows.
+    alone and ask the grammar about that one token. When it is rejected, the grammar first filters
+    only the candidates the chain kept (top-k, top-p, min-p) and one of those still allowed is
+    drawn; only when none is allowed does the grammar filter the whole vocabulary and the chain
+    sample again. The tokens drawn are grammatical either way; the distribution is the chain's
+    restricted to what the grammar allows (up to which candidates the chain's top-k keeps).
 
-    Duck-types ``llama_cpp._internals.LlamaSampler`` where ``Llama.generate`` uses it
+    Between the two, the grammar tries the ``WIDE`` highest logits (e.g. the end-of-text token
+    once the grammar is complete). Duck-types ``llama_cpp._internals.LlamaSampler`` where ``Llama.generate`` uses it
     (``sample(ctx, idx)``).
     """
+
+    WIDE = 256
 
     def __init__(self, llama: Any, chain: Any, grammar: Any) -> None:
         import ctypes
@@ -89,7 +94,9 @@ class GrammarLastSampler:
         self._one_data = (llama_cpp.llama_token_data * 1)()
         self._one = llama_cpp.llama_token_data_array(
             data=self._one_data, size=1, selected=-1, sorted=False)
-        self.rejected = 0  # tokens the grammar turned down (each cost a full-vocabulary pass)
+        self._dist = llama_cpp.llama_sampler_init_dist(llama._seed)
+        self.rejected = 0  # tokens the grammar turned down
+        self.full_passes = 0  # ... of which none of the chain's candidates was allowed
 
     def _load(self, ctx: Any, idx: int) -> None:
         import numpy as np
@@ -100,6 +107,22 @@ class GrammarLastSampler:
         self._view["logit"] = logits
         self._view["p"] = 0.0
         self._all.size, self._all.selected, self._all.sorted = self.n_vocab, -1, False
+
+    def _sample_among(self, ctx: Any, idx: int, width: int) -> bool:
+        """Grammar, then the chain, over the ``width`` highest logits only; False (nothing
+        drawn) when the grammar allows none of them."""
+        import numpy as np
+
+        lib, ref = self._lib, self._ctypes.byref
+        self._load(ctx, idx)
+        top = np.argpartition(-self._view["logit"], width)[:width]
+        self._view[:width] = self._view[top]
+        self._all.size, self._all.selected, self._all.sorted = width, -1, False
+        lib.llama_sampler_apply(self.grammar, ref(self._all))
+        if not (self._view["logit"][:width] > float("-inf")).any():
+            return False
+        lib.llama_sampler_apply(self.chain.sampler, ref(self._all))
+        return True
 
     def _selected(self) -> int:
         if not 0 <= self._all.selected < self._all.size:
@@ -114,11 +137,18 @@ class GrammarLastSampler:
         self._one_data[0].id, self._one_data[0].logit, self._one_data[0].p = token, 1.0, 0.0
         self._one.size, self._one.selected, self._one.sorted = 1, -1, False
         lib.llama_sampler_apply(self.grammar, ref(self._one))
-        if self._one_data[0].logit == float("-inf"):  # rejected: the grammar filters everything
+        if self._one_data[0].logit == float("-inf"):  # rejected
             self.rejected += 1
-            self._load(ctx, idx)
+            kept = self._all.size  # the chain's candidates, still in the array
+            self._all.selected, self._all.sorted = -1, False
             lib.llama_sampler_apply(self.grammar, ref(self._all))
-            lib.llama_sampler_apply(self.chain.sampler, ref(self._all))
+            if (self._view["logit"][:kept] > float("-inf")).any():
+                lib.llama_sampler_apply(self._dist, ref(self._all))
+            elif not self._sample_among(ctx, idx, self.WIDE):  # none allowed: widen
+                self.full_passes += 1  # the grammar filters the whole vocabulary
+                self._load(ctx, idx)
+                lib.llama_sampler_apply(self.grammar, ref(self._all))
+                lib.llama_sampler_apply(self.chain.sampler, ref(self._all))
             token = self._selected()
         lib.llama_sampler_accept(self.grammar, token)
         lib.llama_sampler_accept(self.chain.sampler, token)
@@ -131,14 +161,17 @@ class GrammarLastSampler:
     def reset(self) -> None:
         self._lib.llama_sampler_reset(self.grammar)
         self._lib.llama_sampler_reset(self.chain.sampler)
+        self._lib.llama_sampler_reset(self._dist)
 
     def __del__(self) -> None:
-        grammar, self.grammar = getattr(self, "grammar", None), None
-        if grammar:
-            try:
-                self._lib.llama_sampler_free(grammar)
-            except Exception:  # interpreter shutdown: the library may be gone already
-                pass
+        for name in ("grammar", "_dist"):
+            sampler = getattr(self, name, None)
+            setattr(self, name, None)
+            if sampler:
+                try:
+                    self._lib.llama_sampler_free(sampler)
+                except Exception:  # interpreter shutdown: the library may be gone already
+                    pass
 
 
 def _llama_class() -> Any:
