@@ -13,6 +13,10 @@ from rag.textnorm import (acronym_definitions, fts_groups, fts_query, index_term
     ("Large language models (LLMs) are big.", [("LLM", "Large language models")]),
     ("Deep Q-Networks (DQNs) approximate value iteration.", [("DQN", "Deep Q-Networks")]),
     ("ResNet-18 (a network) is used.", []),
+    ("zeroth-order methods, (ZO) here", []),  # the run of words must reach the parenthesis
+    ("(pre)training objectives (TO) and reinforcement learning (RL)",
+     [("TO", "training objectives"), ("RL", "reinforcement learning")]),
+    ("3D Gaussian Splatting (GS) renders", [("GS", "Gaussian Splatting")]),
 ])
 def test_acronym_definitions(text: str, pairs: list[tuple[str, str]]) -> None:
     assert acronym_definitions(text) == pairs
