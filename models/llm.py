@@ -66,8 +66,8 @@ class GrammarLastSampler:
     restricted to what the grammar allows (up to which candidates the chain's top-k keeps).
 
     Between the two, the grammar tries the ``WIDE`` highest logits (e.g. the end-of-text token
-    once the grammar is complete). Duck-types ``llama_cpp._internals.LlamaSampler`` where ``Llama.generate`` uses it
-    (``sample(ctx, idx)``).
+    once the grammar is complete). Duck-types ``llama_cpp._internals.LlamaSampler`` where
+    ``Llama.generate`` uses it (``sample(ctx, idx)``).
     """
 
     WIDE = 256

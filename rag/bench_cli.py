@@ -15,8 +15,6 @@ from rag.errors import PaperChatError
 __all__ = ["register"]
 
 
-
-
 def _ints(text: str, option: str) -> list[int]:
     try:
         values = [int(x.replace("_", "")) for x in text.split(",") if x.strip()]

@@ -21,10 +21,8 @@ models_app = typer.Typer(no_args_is_help=True, help="List and download models.")
 app.add_typer(models_app, name="models")
 
 
-
 def _open(data_dir: Path | None, config: str | None, **overrides: object) -> PaperChat:
     return PaperChat(settings_for(data_dir, config, **overrides))
-
 
 
 @app.command()

@@ -15,9 +15,6 @@ from rag.errors import PaperChatError
 __all__ = ["register"]
 
 
-
-
-
 def eval_beir(directory: Annotated[Path, typer.Argument(help="BEIR dir: corpus.jsonl, "
                                                          "queries.jsonl, qrels/<split>.tsv.")],
               split: Annotated[str, typer.Option(help="qrels split to evaluate.")] = "test",

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.textnorm import (acronym_definitions, fts_groups, fts_query, index_terms,
-                          query_terms)
+from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms, query_terms
 
 
 @pytest.mark.parametrize(("text", "pairs"), [
