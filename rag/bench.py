@@ -51,6 +51,7 @@ from rag.pipeline import DEMO_DIR, PaperChat
 from rag.retrieval import split_sentences
 from rag.settings import Settings
 from rag.types import Paper
+from store.vector import row_id
 
 __all__ = [
     "DEFAULT_CORPUS", "DEFAULT_SIZES", "PARTS", "QUERIES", "QUESTIONS", "BenchConfig",
@@ -357,7 +358,7 @@ def _build_synthetic(chat: PaperChat, base: PaperChat, size: int, cfg: BenchConf
         done = 0
         while done < size:
             batch = [next(stream) for _ in range(min(1000, size - done))]
-            ids = [f"{p.paper_id}::{n}" for p, cs in batch for n, _, _ in cs]
+            ids = [row_id(p.paper_id, n) for p, cs in batch for n, _, _ in cs]
             embs = np.stack([e for _, cs in batch for _, e, _ in cs]).astype(np.float32)
             docs = [d for _, cs in batch for _, _, d in cs]
             metas = [{"paper_id": p.paper_id, "chunk": n} for p, cs in batch for n, _, _ in cs]
@@ -534,10 +535,7 @@ def bench_ingest(settings: Settings, cfg: BenchConfig, embedder: Any) -> list[Ro
             chat.vectors.count()  # open both stores before the clock starts
             ingestor = chat.ingestor
             papers = list({p.paper_id: p for p in parse_file(subset).papers}.values())
-            # exactly what ingest embeds per batch: the chunks, then the sentences (if on)
-            groups = [ingestor._chunk_rows(batch)[1] + ingestor._sentence_rows(batch)[1]
-                      for batch in (papers[i:i + ingestor.batch_size]
-                                    for i in range(0, len(papers), ingestor.batch_size))]
+            groups = [ingestor.texts(batch) for batch in ingestor.batches(papers)]
             embedder.embed(groups[0][:embedder.batch_size] if groups else ["warm up"])
 
             def embed_alone() -> float:

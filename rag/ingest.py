@@ -31,7 +31,7 @@ from rag.errors import InputError, StoreError
 from rag.parsers import parse_file
 from rag.types import Paper
 from store.lexical import PaperIndex
-from store.vector import VectorStore
+from store.vector import VectorStore, row_id
 
 __all__ = ["IngestReport", "Ingestor"]
 
@@ -135,11 +135,11 @@ class Ingestor:
     @staticmethod
     def _rows(batch: Sequence[Paper], texts_of: Callable[[Paper], list[str]], kind: str,
               tag: str = "") -> tuple[list[str], list[str], list[dict[str, Any]]]:
-        """Ids ``<paper>::<tag><n>``, texts and metadata of each paper's chunks or sentences."""
+        """Row ids (:func:`store.vector.row_id`), texts and metadata of each paper's chunks or sentences."""
         ids, texts, metas = [], [], []
         for paper in batch:
             for n, text in enumerate(texts_of(paper)):
-                ids.append(f"{paper.paper_id}::{tag}{n}")
+                ids.append(row_id(paper.paper_id, n, tag))
                 texts.append(text)
                 metas.append({"paper_id": paper.paper_id, kind: n})
         return ids, texts, metas
@@ -153,6 +153,15 @@ class Ingestor:
         if not self.sentence_vectors:
             return [], [], []
         return self._rows(batch, self.chunker.sentences, "sentence", "s")
+
+    def batches(self, papers: Sequence[Paper]) -> list[list[Paper]]:
+        """``papers`` in the groups ingest embeds and writes together."""
+        return [list(papers[i:i + self.batch_size])
+                for i in range(0, len(papers), self.batch_size)]
+
+    def texts(self, batch: Sequence[Paper]) -> list[str]:
+        """Every text ingest embeds for ``batch``, in its order (see :meth:`_embed_rows`)."""
+        return self._chunk_rows(batch)[1] + self._sentence_rows(batch)[1]
 
     def _embed_rows(self, batch: Sequence[Paper]) -> tuple[Any, ...]:
         """Chunk and sentence rows of ``batch`` with their embeddings (one embedder call)."""
@@ -181,8 +190,7 @@ class Ingestor:
             rows = self._embed_rows(batch)
             return rows, time.perf_counter() - t0
 
-        batches = [list(papers[i:i + self.batch_size])
-                   for i in range(0, len(papers), self.batch_size)]
+        batches = self.batches(papers)
         if not batches:
             return
         with ThreadPoolExecutor(1, thread_name_prefix="paperchat-embed") as worker:

@@ -22,7 +22,8 @@ import numpy as np
 from rag.errors import StoreError
 from rag.settings import Settings
 
-__all__ = ["ChromaStore", "DenseHit", "VectorStore", "open_vector_store", "register_store"]
+__all__ = ["ChromaStore", "DenseHit", "VectorStore", "open_vector_store", "paper_of_row",
+           "register_store", "row_id"]
 
 # Telemetry off before chromadb is imported anywhere (the Settings below say it again).
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
@@ -87,11 +88,21 @@ def _chroma_settings() -> Any:
     return ChromaSettings(anonymized_telemetry=False, allow_reset=False)
 
 
+def row_id(paper_id: str, n: int, tag: str = "") -> str:
+    """The id of a paper's n-th chunk (``tag`` "") or sentence (``tag`` "s"): ``<paper>::<tag><n>``."""
+    return f"{paper_id}::{tag}{n}"
+
+
+def paper_of_row(rid: str) -> str:
+    """The paper id of a chunk or sentence row id (see :func:`row_id`)."""
+    return rid.rsplit("::", 1)[0]
+
+
 def _best_per_paper(embedding: np.ndarray, got: Any) -> dict[str, float]:
     """Best cosine per paper over the vectors of a Chroma ``get`` (unit vectors: dot product).
 
-    The paper is read off the row id ("<paper_id>::<n>", as ingest writes them): fetching no
-    metadata makes the ``get`` about a fifth faster.
+    The paper is read off the row id (:func:`paper_of_row`): fetching no metadata makes the
+    ``get`` about a fifth faster.
     """
     ids = got["ids"] or []
     if not ids:
@@ -99,7 +110,7 @@ def _best_per_paper(embedding: np.ndarray, got: Any) -> dict[str, float]:
     sims = np.asarray(got["embeddings"], dtype=np.float32) @ np.asarray(embedding, np.float32)
     out: dict[str, float] = {}
     for rid, sim in zip(ids, sims.tolist()):
-        pid = rid.rsplit("::", 1)[0]
+        pid = paper_of_row(rid)
         if sim > out.get(pid, -2.0):
             out[pid] = sim
     return out
