@@ -8,11 +8,14 @@ servers accept it).
 
 from __future__ import annotations
 
+import ctypes
 import json
 import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
+
+import numpy as np
 
 from rag.errors import ConfigError, ModelError
 from rag.settings import LLMSettings, Settings
@@ -73,12 +76,9 @@ class GrammarLastSampler:
     WIDE = 256
 
     def __init__(self, llama: Any, chain: Any, grammar: Any) -> None:
-        import ctypes
-
         import llama_cpp
-        import numpy as np
 
-        self._lib, self._ctypes = llama_cpp, ctypes
+        self._lib = llama_cpp
         self.chain = chain  # a LlamaSampler without the grammar; frees itself
         self.grammar = llama_cpp.llama_sampler_init_grammar(
             llama._model.vocab, grammar._grammar.encode("utf-8"), grammar._root.encode("utf-8"))
@@ -99,8 +99,6 @@ class GrammarLastSampler:
         self.full_passes = 0  # ... of which none of the chain's candidates was allowed
 
     def _load(self, ctx: Any, idx: int) -> None:
-        import numpy as np
-
         logits = np.ctypeslib.as_array(self._lib.llama_get_logits_ith(ctx.ctx, idx),
                                        shape=(self.n_vocab,))
         self._view["id"] = self._ids
@@ -111,9 +109,7 @@ class GrammarLastSampler:
     def _sample_among(self, ctx: Any, idx: int, width: int) -> bool:
         """Grammar, then the chain, over the ``width`` highest logits only; False (nothing
         drawn) when the grammar allows none of them."""
-        import numpy as np
-
-        lib, ref = self._lib, self._ctypes.byref
+        lib, ref = self._lib, ctypes.byref
         self._load(ctx, idx)
         top = np.argpartition(-self._view["logit"], width)[:width]
         self._view[:width] = self._view[top]
@@ -130,11 +126,11 @@ class GrammarLastSampler:
         return int(self._data[self._all.selected].id)
 
     def sample(self, ctx: Any, idx: int = -1) -> int:
-        lib, ref = self._lib, self._ctypes.byref
+        lib, ref = self._lib, ctypes.byref
         self._load(ctx, idx)
         lib.llama_sampler_apply(self.chain.sampler, ref(self._all))
         token = self._selected()
-        self._one_data[0].id, self._one_data[0].logit, self._one_data[0].p = token, 1.0, 0.0
+        self._one_data[0] = self._lib.llama_token_data(token, 1.0, 0.0)
         self._one.size, self._one.selected, self._one.sorted = 1, -1, False
         lib.llama_sampler_apply(self.grammar, ref(self._one))
         if self._one_data[0].logit == float("-inf"):  # rejected
@@ -150,8 +146,7 @@ class GrammarLastSampler:
                 lib.llama_sampler_apply(self.grammar, ref(self._all))
                 lib.llama_sampler_apply(self.chain.sampler, ref(self._all))
             token = self._selected()
-        lib.llama_sampler_accept(self.grammar, token)
-        lib.llama_sampler_accept(self.chain.sampler, token)
+        self.accept(token)
         return token
 
     def accept(self, token: int) -> None:
@@ -179,11 +174,11 @@ def _llama_class() -> Any:
     import llama_cpp
 
     class Llama(llama_cpp.Llama):  # type: ignore[misc]
-        def _init_sampler(self, *args: Any, grammar: Any = None, **kwargs: Any) -> Any:
+        def _init_sampler(self, **kwargs: Any) -> Any:  # type: ignore[override]  # keywords only
+            grammar = kwargs.pop("grammar", None)
             if grammar is None or kwargs.get("mirostat_mode", 0):  # mirostat adapts to the
-                return super()._init_sampler(*args, grammar=grammar, **kwargs)  # candidates
-            chain = super()._init_sampler(*args, grammar=None, **kwargs)
-            return GrammarLastSampler(self, chain, grammar)
+                return super()._init_sampler(grammar=grammar, **kwargs)  # candidates it sees
+            return GrammarLastSampler(self, super()._init_sampler(**kwargs), grammar)
 
     return Llama
 
