@@ -12,7 +12,6 @@ train split can be compared with the published test figures. Run from the reposi
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sqlite3
 import sys
@@ -21,6 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rag.evaluation import evaluate_rankings, load_beir, open_eval_chat  # noqa: E402
+from rag.parsers import parse_file  # noqa: E402
+from rag.retrieval import rank_fusion  # noqa: E402
 from rag.settings import get_settings  # noqa: E402
 
 K = 100
@@ -29,10 +30,8 @@ K = 100
 def bm25_rankings(corpus: Path, queries: dict[str, str]) -> dict[str, list[str]]:
     db = sqlite3.connect(":memory:")
     db.execute("CREATE VIRTUAL TABLE f USING fts5(id UNINDEXED, body, tokenize='porter unicode61')")
-    with corpus.open(encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh if line.strip()]
-    db.executemany("INSERT INTO f VALUES (?, ?)",
-                   [(str(d["_id"]), f"{d.get('title') or ''} {d.get('text') or ''}") for d in rows])
+    db.executemany("INSERT INTO f VALUES (?, ?)", [(p.paper_id, f"{p.title} {p.abstract}")
+                                                   for p in parse_file(corpus).papers])
     out = {}
     for qid, text in queries.items():
         match = " OR ".join(f'"{w}"' for w in re.findall(r"[A-Za-z0-9]+", text.lower()))
@@ -41,13 +40,11 @@ def bm25_rankings(corpus: Path, queries: dict[str, str]) -> dict[str, list[str]]
     return out
 
 
-def rrf(*runs: dict[str, list[str]], k: int = 60) -> dict[str, list[str]]:
+def fused(*runs: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Per query, the ids of all runs by their reciprocal-rank-fusion score (k = 60)."""
     out = {}
     for qid in runs[0]:
-        score: dict[str, float] = {}
-        for run in runs:
-            for rank, doc in enumerate(run.get(qid, []), 1):
-                score[doc] = score.get(doc, 0.0) + 1.0 / (k + rank)
+        score = rank_fusion([run.get(qid, []) for run in runs])
         out[qid] = sorted(score, key=score.__getitem__, reverse=True)[:K]
     return out
 
@@ -68,7 +65,7 @@ def main() -> None:
     print(f"{args.dir.name} {args.split}: {len(data.queries)} queries")
     print(f"{'plain baseline':<34} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}")
     for name, run in (("BM25 (FTS5, one column, porter)", bm25), ("dense (best chunk)", dense),
-                      ("RRF k=60 of the two", rrf(bm25, dense))):
+                      ("RRF k=60 of the two", fused(bm25, dense))):
         m = evaluate_rankings(run, data.qrels)
         print(f"{name:<34} {m['ndcg@10']:>8.3f} {m['recall@10']:>7.3f} {m['recall@100']:>7.3f} "
               f"{m['mrr@10']:>7.3f}")

@@ -281,3 +281,13 @@ def test_hybrid_score_fusion_scores_lexical_only_hits(fast_chat, tmp_path: Path,
     retriever = fast_chat.retriever
     retriever.settings = retriever.settings.model_copy(update={"fusion": "rrf"})
     assert "dense_fill_ms" not in retriever.search("glacier melt rates", 12).timings
+
+
+def test_rank_fusion_weights_and_ranks() -> None:
+    from rag.retrieval import rank_fusion
+
+    fused = rank_fusion([["a", "b"], ["b", "c"]], [1.0, 0.5], k=1)
+    assert fused == pytest.approx({"a": 1 / 2, "b": 1 / 3 + 0.5 / 2, "c": 0.5 / 3})
+    assert rank_fusion([["a"], ["b"]], [1.0, 0.0])["b"] == 0.0  # weight 0: listed, scores 0
+    with pytest.raises(ValueError):
+        rank_fusion([["a"]], [1.0, 1.0])
