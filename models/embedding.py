@@ -7,7 +7,8 @@ sorted by length and batched, so little of each batch is padding (padding is mos
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,15 @@ from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
 
 from models.registry import package_file
 
-__all__ = ["MiniLMEmbedder"]
+__all__ = ["MiniLMEmbedder", "TokenVectors"]
+
+
+@dataclass(frozen=True)
+class TokenVectors:
+    """A text's token vectors (n, dim) and, per token, the word it belongs to."""
+
+    vectors: np.ndarray
+    words: list[str]
 
 
 class MiniLMEmbedder(EmbeddingFunction[Documents]):
@@ -77,8 +86,32 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embeddings (n, 384), float32, unit length, in the order of ``texts``."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for idx, _, hidden, mask in self._hidden_states(texts):
+            m = mask[:, :, None].astype(np.float32)
+            pooled = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
+            pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+            out[idx] = pooled
+        return out
+
+    def token_vectors(self, texts: Sequence[str]) -> list[TokenVectors]:
+        """Per text, its tokens' contextual vectors (unit length, float16; [CLS] and [SEP]
+        dropped) and the word each token belongs to: the input of token-level matching
+        (:func:`rag.retrieval.max_sim`)."""
+        out = [TokenVectors(np.zeros((0, self.dim), np.float16), []) for _ in texts]
+        for idx, encodings, hidden, mask in self._hidden_states(texts):
+            for row, (i, enc) in enumerate(zip(idx, encodings)):
+                n = int(mask[row].sum())
+                vecs = hidden[row, 1:n - 1]
+                vecs = vecs / np.clip(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12, None)
+                out[i] = TokenVectors(vecs.astype(np.float16), _token_words(texts[i], enc)[1:n - 1])
+        return out
+
+    def _hidden_states(self, texts: Sequence[str]) -> Iterator[tuple[np.ndarray, list[Any],
+                                                                       np.ndarray, np.ndarray]]:
+        """Per batch of similar lengths: the texts' indices, their encodings, the model's
+        ``last_hidden_state`` (b, t, 384) and the attention mask (b, t)."""
         if not texts:
-            return out
+            return
         encodings = self.tokenizer.encode_batch(list(texts))
         order = np.argsort([len(e.ids) for e in encodings], kind="stable")
         for start in range(0, len(order), self.batch_size):
@@ -93,9 +126,15 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
             feeds = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
                 feeds["token_type_ids"] = np.zeros_like(ids)
-            hidden = self.session.run(None, feeds)[0]  # last_hidden_state (b, t, 384)
-            m = mask[:, :, None].astype(np.float32)
-            pooled = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
-            pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
-            out[idx] = pooled
-        return out
+            yield idx, batch, self.session.run(None, feeds)[0], mask
+
+
+def _token_words(text: str, encoding: Any) -> list[str]:
+    """The word (as written in ``text``) that each token of ``encoding`` belongs to; '' for
+    special tokens. Word pieces of one word share it ("zeroth", "-", "order" are three words)."""
+    spans: dict[int, tuple[int, int]] = {}
+    for word, (start, end) in zip(encoding.word_ids, encoding.offsets):
+        if word is not None:
+            s0, e0 = spans.get(word, (start, end))
+            spans[word] = (min(s0, start), max(e0, end))
+    return [text[slice(*spans[w])] if w is not None else "" for w in encoding.word_ids]

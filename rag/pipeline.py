@@ -18,7 +18,7 @@ from rag.answer import Answer, Answerer, Conversation, DoneEvent, Event
 from rag.chunking import Chunker
 from rag.errors import EmptyStoreError, StoreError
 from rag.ingest import Ingestor, IngestReport
-from rag.retrieval import Filters, Retriever, SearchResult
+from rag.retrieval import Filters, Retriever, SearchResult, TokenCache
 from rag.settings import Settings, get_settings
 from store.lexical import PaperIndex
 from store.vector import VectorStore, open_vector_store
@@ -42,6 +42,7 @@ class PaperChat:
         self._dir_lock: Any = None
         self._synced = False
         self._chunker: tuple[tuple[int, int], Chunker] | None = None
+        self._token_cache = TokenCache()     # papers' token vectors, for every retriever
         self._lock = threading.RLock()       # store backends
         self._llm_lock = threading.RLock()   # the model: loading it must not block searches
         self._write_lock = threading.Lock()
@@ -161,7 +162,8 @@ class PaperChat:
     @property
     def retriever(self) -> Retriever:
         self._sync_vectors()
-        return Retriever(self.vectors, self.index, self.embedder, self.settings.retrieval)
+        return Retriever(self.vectors, self.index, self.embedder, self.settings.retrieval,
+                         self._token_cache)
 
     def _vector_identity(self) -> str:
         s = self.settings

@@ -12,6 +12,9 @@ cosine with dense_share 0.6, 0.733; plain cosine mixed 0.3 chunk + 0.7 sentence 
 papers, with dense_share 0.8, 0.750 (0.745 while the lexical query also OR-ed a prefix of long
 words, see ``rag.textnorm.fts_query``); weighted reciprocal rank fusion (``fusion = "rrf"``,
 :func:`rank_fusion`) of the same two rankings 0.728.
+Optionally (``token_rerank`` > 0, the 'quality' preset) the first papers of the fused ranking
+are re-scored by token-level late interaction (:func:`max_sim`) with the embedder's own token
+vectors: 0.761 on SciFact train with 20 papers, at about 1.7 s a query on 2 cores.
 Each paper gets the abstract sentence that best matches the question as evidence.
 """
 
@@ -19,19 +22,23 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import numpy as np
+
 from rag.chunking import split_sentences
 from rag.settings import RetrievalSettings
-from rag.textnorm import query_terms
+from rag.textnorm import STOPWORDS, query_terms
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 from store.vector import VectorStore
 
-__all__ = ["Filters", "Retriever", "SearchResult", "best_sentence", "rank_fusion",
+__all__ = ["Filters", "Retriever", "SearchResult", "TokenCache", "best_sentence", "max_sim", "rank_fusion",
            "score_fusion", "split_sentences"]
 
 Mode = Literal["hybrid", "dense", "lexical"]
@@ -110,13 +117,48 @@ def rank_fusion(rankings: Sequence[Sequence[str]], weights: Sequence[float] | No
     return fused
 
 
+def max_sim(query: Any, doc: Any, weights: Any) -> float:
+    """Token-level late interaction (ColBERT's MaxSim) with the embedder's own token vectors:
+    each query token's best cosine over the document's tokens, averaged with ``weights`` (one
+    per query token, summing to 1). Clamped at 0, so re-scoring never lowers a score."""
+    if len(query) == 0 or len(doc) == 0:
+        return 0.0
+    best = (np.asarray(query, np.float32) @ np.asarray(doc, np.float32).T).max(axis=1)
+    return max(0.0, float(best @ weights))
+
+
+class TokenCache:
+    """The token vectors of recently re-scored papers (least recently used go first), shared by
+    the retrievers of one PaperChat and its threads. Keyed by the paper's content: an edited
+    paper is encoded again."""
+
+    def __init__(self, capacity: int = 256) -> None:  # about 230 KB a paper
+        self.capacity = capacity
+        self._items: OrderedDict[tuple[str, str], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, paper: Paper) -> Any:
+        key = (paper.paper_id, paper.fingerprint())
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+            return self._items.get(key)
+
+    def put(self, paper: Paper, vectors: Any) -> None:
+        with self._lock:
+            self._items[(paper.paper_id, paper.fingerprint())] = vectors
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)
+
+
 class Retriever:
     def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any,
-                 settings: RetrievalSettings) -> None:
+                 settings: RetrievalSettings, token_cache: TokenCache | None = None) -> None:
         self.vectors = vectors
         self.index = index
         self.embedder = embedder
         self.settings = settings
+        self.token_cache = token_cache if token_cache is not None else TokenCache()
 
     def search(self, query: str, k: int | None = None, filters: Filters | None = None, *,
                mode: Mode = "hybrid", candidates: int | None = None) -> SearchResult:
@@ -172,8 +214,17 @@ class Retriever:
             wd = s.dense_weight if mode != "lexical" else 0.0
             wl = s.lexical_weight if mode != "dense" else 0.0
             fused = rank_fusion([dense_order, lexical], [wd, wl], s.rrf_k)
-        top = sorted(fused, key=lambda p: (-fused[p], dense_rank.get(p, 10**9)))[:k]
-        papers: dict[str, Paper] = self.index.get(top)  # drops ids absent from the catalog
+        ranked = sorted(fused, key=lambda p: (-fused[p], dense_rank.get(p, 10**9)))
+        papers: dict[str, Paper] = {}
+        if by_score and s.token_rerank and callable(getattr(self.embedder, "token_vectors", None)):
+            t = time.perf_counter()
+            head = ranked[:s.token_rerank]
+            papers = self.index.get(head)
+            fused = {**fused, **self._with_tokens(query, {p: fused[p] for p in head}, papers)}
+            ranked = sorted(head, key=lambda p: -fused[p]) + ranked[len(head):]
+            timings["tokens_ms"] = (time.perf_counter() - t) * 1000
+        top = ranked[:k]
+        papers.update(self.index.get([p for p in top if p not in papers]))  # only catalog ids
         hits = [SearchHit(paper=papers[pid], score=fused[pid],
                           evidence=best_sentence(papers[pid].abstract, query),
                           similarity=dense.get(pid), dense_rank=dense_rank.get(pid),
@@ -213,6 +264,50 @@ class Retriever:
         sent = fetch(qvec, list(chunk_sims))
         return {p: (1.0 - w) * c + w * sent[p] if p in sent else c
                 for p, c in chunk_sims.items()}
+
+    def _with_tokens(self, query: str, scores: dict[str, float],
+                     papers: dict[str, Paper]) -> dict[str, float]:
+        """``scores`` plus ``token_weight`` times each paper's :func:`max_sim` with the query.
+
+        A paper's tokens are those of its title and of each abstract sentence, each encoded on
+        its own (as the sentence vectors are). Query tokens weigh by the idf of their word in
+        the catalog; stopwords, question words and punctuation weigh nothing. On SciFact train
+        (809 queries) re-scoring the first 20 papers raises nDCG@10 from 0.750 to 0.761.
+        """
+        q = self.embedder.token_vectors([query])[0]
+        n_docs = max(1, self.index.count())
+        content = [w for w in q.words if re.search(r"[^\W_]", w) and w.lower() not in STOPWORDS]
+        df = self.index.doc_frequencies({w.lower() for w in content})
+        weights = np.array([math.log((n_docs + 1) / (df[w.lower()] + 0.5)) if w in content
+                            else 0.0 for w in q.words])
+        if not weights.sum():
+            return scores
+        weights /= weights.sum()
+        docs = self._paper_tokens([papers[p] for p in scores if p in papers])
+        w = self.settings.token_weight
+        return {p: sc + w * max_sim(q.vectors, docs[p], weights) if p in docs else sc
+                for p, sc in scores.items()}
+
+    def _paper_tokens(self, papers: Sequence[Paper]) -> dict[str, Any]:
+        """Each paper's token vectors (all its texts' rows stacked), from the cache or encoded
+        in one embedder call."""
+        out: dict[str, Any] = {}
+        missing: list[Paper] = []
+        for paper in papers:
+            vecs = self.token_cache.get(paper)
+            if vecs is None:
+                missing.append(paper)
+            else:
+                out[paper.paper_id] = vecs
+        if missing:
+            texts = [[t for t in [p.title or p.label, *split_sentences(p.abstract)] if t.strip()]
+                     for p in missing]
+            flat = iter(self.embedder.token_vectors([t for ts in texts for t in ts]))
+            for paper, ts in zip(missing, texts):
+                rows = [next(flat).vectors for _ in ts]
+                out[paper.paper_id] = vecs = np.concatenate(rows) if rows else np.zeros((0, 1))
+                self.token_cache.put(paper, vecs)
+        return out
 
     def similarities(self, query: str, paper_ids: Sequence[str]) -> dict[str, float]:
         """Dense similarity of the query to each given paper (best chunk)."""

@@ -293,6 +293,20 @@ class PaperIndex:
             raise StoreError(f"lexical search failed for {query!r} ({match}): {exc}") from exc
         return [LexicalHit(pid, float(s)) for pid, s in rows]
 
+    def doc_frequencies(self, words: Iterable[str]) -> dict[str, int]:
+        """Per word, how many papers contain it (as the lexical search matches it: stemmed)."""
+        out: dict[str, int] = {}
+        for word in words:
+            if word in out:
+                continue
+            try:
+                row = self.db.execute("SELECT count(*) FROM papers_fts WHERE papers_fts MATCH ?",
+                                      ('"' + word.replace('"', " ") + '"',)).fetchone()
+            except sqlite3.OperationalError as exc:
+                raise StoreError(f"lexical match failed for {word!r}: {exc}") from exc
+            out[word] = int(row[0])
+        return out
+
     def coverage(self, query: str) -> dict[str, float]:
         """Per paper, the idf-weighted share of the query's content terms it contains (0..1].
 
