@@ -38,8 +38,8 @@ from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 from store.vector import VectorStore
 
-__all__ = ["Filters", "Retriever", "SearchResult", "TokenCache", "best_sentence", "max_sim", "rank_fusion",
-           "score_fusion", "split_sentences"]
+__all__ = ["Filters", "Retriever", "SearchResult", "TokenCache", "best_sentence", "max_sim",
+           "rank_fusion", "score_fusion", "split_sentences"]
 
 Mode = Literal["hybrid", "dense", "lexical"]
 
@@ -132,7 +132,7 @@ class TokenCache:
     the retrievers of one PaperChat and its threads. Keyed by the paper's content: an edited
     paper is encoded again."""
 
-    def __init__(self, capacity: int = 256) -> None:  # about 230 KB a paper
+    def __init__(self, capacity: int = 256) -> None:  # about 250 KB a paper (float16)
         self.capacity = capacity
         self._items: OrderedDict[tuple[str, str], Any] = OrderedDict()
         self._lock = threading.Lock()
@@ -269,10 +269,11 @@ class Retriever:
                      papers: dict[str, Paper]) -> dict[str, float]:
         """``scores`` plus ``token_weight`` times each paper's :func:`max_sim` with the query.
 
-        A paper's tokens are those of its title and of each abstract sentence, each encoded on
-        its own (as the sentence vectors are). Query tokens weigh by the idf of their word in
-        the catalog; stopwords, question words and punctuation weigh nothing. On SciFact train
-        (809 queries) re-scoring the first 20 papers raises nDCG@10 from 0.750 to 0.761.
+        A paper's tokens are those of its title and of each abstract sentence, each text encoded
+        on its own (whole chunks did slightly worse and cost more). Query tokens weigh by the idf
+        of their word in the catalog; stopwords, question words and punctuation weigh nothing.
+        On SciFact train (809 queries) re-scoring the first 20 papers raises nDCG@10 from 0.750
+        to 0.761 (uniform weights: 0.758).
         """
         q = self.embedder.token_vectors([query])[0]
         n_docs = max(1, self.index.count())
