@@ -14,7 +14,7 @@ words, see ``rag.textnorm.fts_query``); weighted reciprocal rank fusion (``fusio
 :func:`rank_fusion`) of the same two rankings 0.728.
 Optionally (``token_rerank`` > 0, the 'quality' preset) the first papers of the fused ranking
 are re-scored by token-level late interaction (:func:`max_sim`) with the embedder's own token
-vectors: 0.761 on SciFact train with 20 papers, at about 1.7 s a query on 2 cores.
+vectors: 0.761 on SciFact train with 20 papers, at about 1.1 s a query on 2 cores.
 Each paper gets the abstract sentence that best matches the question as evidence.
 """
 

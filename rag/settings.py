@@ -125,7 +125,7 @@ class RetrievalSettings(_Section):
         0, ge=0, le=200, description="Papers at the top of the hybrid ('score' fusion) ranking "
         "re-scored by token-level matching (rag.retrieval.max_sim); 0: off. Costs encoding "
         "these papers' sentences at query time (cached): on SciFact train 20 papers raise "
-        "nDCG@10 from 0.750 to 0.761 but take a search from 69 ms to 1.7 s on 2 cores, so it is "
+        "nDCG@10 from 0.750 to 0.761 but take a search from 69 ms to 1.1 s on 2 cores, so it is "
         "off by default and on in the 'quality' preset.")
     token_weight: float = Field(
         1.0, ge=0.0, description="Weight of the token-level MaxSim added to a re-scored "
