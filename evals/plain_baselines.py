@@ -16,6 +16,7 @@ import re
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -40,6 +41,14 @@ def bm25_rankings(corpus: Path, queries: dict[str, str]) -> dict[str, list[str]]
     return out
 
 
+def dense_rankings(chat: Any, queries: dict[str, str]) -> dict[str, list[str]]:
+    """Plain dense: best-chunk cosine only, no sentence re-scoring (sets ``chat``'s
+    ``retrieval.sentence_weight`` to 0)."""
+    chat.settings.retrieval = chat.settings.retrieval.model_copy(update={"sentence_weight": 0.0})
+    return {q: [h.paper.paper_id for h in chat.search(t, K, mode="dense").hits]
+            for q, t in queries.items()}
+
+
 def fused(*runs: dict[str, list[str]]) -> dict[str, list[str]]:
     """Per query, the ids of all runs by their reciprocal-rank-fusion score (k = 60)."""
     out = {}
@@ -57,10 +66,7 @@ def main() -> None:
     data = load_beir(args.dir, args.split)
     settings = get_settings()
     chat = open_eval_chat(settings, [args.dir / "corpus.jsonl"], progress=True)
-    # plain dense: best-chunk cosine only, no sentence re-scoring
-    chat.settings.retrieval = chat.settings.retrieval.model_copy(update={"sentence_weight": 0.0})
-    dense = {q: [h.paper.paper_id for h in chat.search(t, K, mode="dense").hits]
-             for q, t in data.queries.items()}
+    dense = dense_rankings(chat, data.queries)
     bm25 = bm25_rankings(args.dir / "corpus.jsonl", data.queries)
     print(f"{args.dir.name} {args.split}: {len(data.queries)} queries")
     print(f"{'plain baseline':<34} {'nDCG@10':>8} {'R@10':>7} {'R@100':>7} {'MRR@10':>7}")

@@ -24,7 +24,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from plain_baselines import K, bm25_rankings, fused  # noqa: E402
+from plain_baselines import K, bm25_rankings, dense_rankings, fused  # noqa: E402
 
 from rag.evaluation import load_beir, ndcg_at_k, open_eval_chat  # noqa: E402
 from rag.settings import get_settings  # noqa: E402
@@ -45,9 +45,7 @@ def main() -> None:
     data = load_beir(args.dir, args.split)
     chat = open_eval_chat(get_settings(args.config), [args.dir / "corpus.jsonl"], progress=True)
     app = {q: [h.paper.paper_id for h in chat.search(t, K).hits] for q, t in data.queries.items()}
-    chat.settings.retrieval = chat.settings.retrieval.model_copy(update={"sentence_weight": 0.0})
-    dense = {q: [h.paper.paper_id for h in chat.search(t, K, mode="dense").hits]
-             for q, t in data.queries.items()}
+    dense = dense_rankings(chat, data.queries)  # after the app's run: it changes chat.settings
     bm25 = bm25_rankings(args.dir / "corpus.jsonl", data.queries)
     runs = {"app": app, "bm25": bm25, "dense": dense, "rrf": fused(bm25, dense)}
     qids = sorted(data.qrels)
