@@ -87,11 +87,21 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
         """Embeddings (n, 384), float32, unit length, in the order of ``texts``."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for idx, _, hidden, mask in self._hidden_states(texts):
-            m = mask[:, :, None].astype(np.float32)
-            pooled = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
-            pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
-            out[idx] = pooled
+            out[idx] = _mean_pool(hidden, mask)
         return out
+
+    def embed_with_tokens(self, texts: Sequence[str],
+                          first: int = 0) -> tuple[np.ndarray, list[np.ndarray]]:
+        """:meth:`embed` of ``texts`` and, from the same forward pass, the token vectors (as in
+        :meth:`token_vectors`, float32, without the words) of ``texts[first:]``."""
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        tokens = [np.zeros((0, self.dim), np.float32) for _ in texts[first:]]
+        for idx, _, hidden, mask in self._hidden_states(texts):
+            out[idx] = _mean_pool(hidden, mask)
+            for row, i in enumerate(idx):
+                if i >= first:
+                    tokens[i - first] = _unit_tokens(hidden[row], int(mask[row].sum()))
+        return out, tokens
 
     def token_vectors(self, texts: Sequence[str]) -> list[TokenVectors]:
         """Per text, its tokens' contextual vectors (unit length, float16; [CLS] and [SEP]
@@ -101,9 +111,8 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
         for idx, encodings, hidden, mask in self._hidden_states(texts):
             for row, (i, enc) in enumerate(zip(idx, encodings)):
                 n = int(mask[row].sum())
-                vecs = hidden[row, 1:n - 1]
-                vecs = vecs / np.clip(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12, None)
-                out[i] = TokenVectors(vecs.astype(np.float16), _token_words(texts[i], enc)[1:n - 1])
+                out[i] = TokenVectors(_unit_tokens(hidden[row], n).astype(np.float16),
+                                      _token_words(texts[i], enc)[1:n - 1])
         return out
 
     def _hidden_states(self, texts: Sequence[str]) -> Iterator[tuple[np.ndarray, list[Any],
@@ -127,6 +136,19 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
             if "token_type_ids" in self._inputs:
                 feeds["token_type_ids"] = np.zeros_like(ids)
             yield idx, batch, self.session.run(None, feeds)[0], mask
+
+
+def _mean_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Mean over the attention mask, L2-normalised (sentence-transformers' pooling)."""
+    m = mask[:, :, None].astype(np.float32)
+    pooled = (hidden * m).sum(axis=1) / np.clip(m.sum(axis=1), 1e-9, None)
+    return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+
+
+def _unit_tokens(hidden: np.ndarray, n: int) -> np.ndarray:
+    """One text's token vectors, unit length, without [CLS] and [SEP] (``n``: its length)."""
+    vecs = hidden[1:n - 1]
+    return vecs / np.clip(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12, None)
 
 
 def _token_words(text: str, encoding: Any) -> list[str]:

@@ -17,9 +17,11 @@ Stores. The demo size (29) is the bundled demo corpus; a size up to the number o
 corpus files (7,486 for the two shared datasets) is a real ingest of the first papers; a larger
 size is *synthetic*: the real store's papers plus varied copies of them. A copy reuses the
 embeddings of the real chunks (read back from Chroma) plus Gaussian noise, renormalised (cosine
-about 0.9 to the original), with its sentences rotated and "(copy j)" after its title, and is
-written through the store interfaces (``VectorStore.upsert``, ``PaperIndex.put``), never through
-the embedder. Built stores are cached under ``<home>/bench-cache/<size>-<kind>-<key>/``, keyed by
+about 0.9 to the original), with its sentences rotated and "(copy j)" after its title, and the
+original's stored token vectors; it is written through the store interfaces
+(``VectorStore.upsert``, ``PaperIndex.put``, ``PaperIndex.put_tokens``), never through the
+embedder. A cached store built before token vectors gets them (``PaperChat.backfill_tokens``)
+when opened. Built stores are cached under ``<home>/bench-cache/<size>-<kind>-<key>/``, keyed by
 the sources' bytes and everything that shapes them; ``rebuild=True`` builds them again.
 """
 
@@ -67,7 +69,7 @@ DEFAULT_CORPUS: tuple[Path, ...] = (
 )
 DEFAULT_SIZES: tuple[int, ...] = (29, 7486, 100_000)
 PARTS: tuple[str, ...] = ("search", "ingest", "ask", "serve")
-SYNTH_VERSION = 1  # bump when the copy recipe changes (part of the cache key)
+SYNTH_VERSION = 2  # bump when the copy recipe changes (part of the cache key); 2: token vectors
 
 QUERIES: tuple[str, ...] = (
     "zeroth-order optimization", "bilevel optimization", "diffusion models for image generation",
@@ -320,6 +322,11 @@ def _copy_paper(paper: Paper, j: int) -> Paper:
         "abstract": _rotate(paper.abstract, j), "source": "bench: synthetic copy"})
 
 
+def _original_id(paper_id: str, originals: Any) -> str:
+    """The id of the paper that ``paper_id`` copies (itself for an original in ``originals``)."""
+    return paper_id if paper_id in originals else paper_id.rsplit("~", 1)[0]
+
+
 def _copy_chunk(doc: str, copy: Paper, j: int) -> str:
     _, _, body = doc.partition("\n")
     return f"{copy.title or copy.label}.\n{_rotate(body, j)}"
@@ -332,6 +339,7 @@ def _build_synthetic(chat: PaperChat, base: PaperChat, size: int, cfg: BenchConf
     rng = np.random.default_rng(cfg.seed)
     chunks = _chunks_by_paper(base)
     originals = [p for p in base.index.all_papers() if p.paper_id in chunks]
+    tokens = base.index.tokens([p.paper_id for p in originals])
     if not originals:
         raise BenchError("the base store holds no papers to copy")
 
@@ -369,6 +377,8 @@ def _build_synthetic(chat: PaperChat, base: PaperChat, size: int, cfg: BenchConf
                 fresh = _FreshIds(db)
                 for paper, _ in batch:
                     chat.index.put(fresh, paper)  # type: ignore[arg-type]
+                chat.index.put_tokens(db, {p.paper_id: tokens[orig] for p, _ in batch
+                                           if (orig := _original_id(p.paper_id, tokens)) in tokens})
             n_chunks += len(ids)
             done += len(batch)
             bar.update(len(batch))
@@ -408,7 +418,10 @@ def open_store(settings: Settings, size: int, cfg: BenchConfig, *, embedder: Any
         info = StoreInfo(**{**json.loads(marker.read_text()), "home": home, "cached": True})
         if _seen is not None:
             _seen[size] = info
-        return PaperChat(_store_settings(settings, home), embedder=embedder, llm=llm), info
+        chat = PaperChat(_store_settings(settings, home), embedder=embedder, llm=llm)
+        if kind != "synthetic":  # copies get their originals' vectors when built
+            chat.backfill_tokens(progress=cfg.progress)
+        return chat, info
 
     chat = PaperChat(_store_settings(settings, home), embedder=embedder, llm=llm)
     t0 = time.perf_counter()

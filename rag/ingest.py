@@ -4,11 +4,15 @@ Protocol per batch (so any failure, Ctrl-C included, leaves a store a rerun comp
 1. catalog: mark the batch's paper ids *pending* (committed);
 2. Chroma: delete the old chunks and sentence vectors of changed papers, upsert the new chunks
    and (with ``sentence_vectors``) sentence vectors (idempotent ids);
-3. catalog: in one transaction, write the papers and their FTS rows and clear *pending*.
+3. catalog: in one transaction, write the papers, their FTS rows and (with ``token_vectors``)
+   their packed token vectors (:mod:`rag.tokens`, from the sentences' forward pass), and clear
+   *pending*.
 A paper counts as present only once step 3 committed. :meth:`Ingestor.repair` (run before every
 ingest and on open) re-does the Chroma side (chunks and sentences) of papers left pending by an
 interrupted run. When sentence vectors are on and stored papers lack them (a store built
 without), the next ingest marks those papers pending and repairs them, sentences included.
+Stored papers without token vectors get them at the next ingest too
+(:meth:`Ingestor.backfill_tokens`: catalog only, batch by batch, Chroma untouched).
 
 Embedding runs one batch ahead in a worker thread (onnxruntime and the tokenizer release the
 GIL), so batch n+1 is embedded while batch n is written. The worker only computes vectors, so
@@ -29,6 +33,7 @@ from tqdm import tqdm
 from rag.chunking import Chunker
 from rag.errors import InputError, StoreError
 from rag.parsers import parse_file
+from rag.tokens import PaperTokens
 from rag.types import Paper
 from store.lexical import PaperIndex
 from store.vector import VectorStore, row_id
@@ -70,9 +75,12 @@ class IngestReport:
 
 class Ingestor:
     def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any, chunker: Chunker,
-                 batch_size: int = 64, *, sentence_vectors: bool | None = None) -> None:
+                 batch_size: int = 64, *, sentence_vectors: bool | None = None,
+                 token_vectors: bool = True) -> None:
         """``sentence_vectors``: also write sentence vectors; None: as the store says
-        (``vectors.sentence_vectors``, i.e. ``chunking.sentence_vectors``)."""
+        (``vectors.sentence_vectors``, i.e. ``chunking.sentence_vectors``).
+        ``token_vectors``: also store papers' token vectors in the catalog (needs an embedder
+        with ``embed_with_tokens``; ``chunking.token_vectors``)."""
         self.vectors = vectors
         self.index = index
         self.embedder = embedder
@@ -81,6 +89,9 @@ class Ingestor:
         if sentence_vectors is None:
             sentence_vectors = bool(getattr(vectors, "sentence_vectors", False))
         self.sentence_vectors = sentence_vectors
+        self.token_vectors = token_vectors and callable(getattr(embedder, "embed_with_tokens",
+                                                                None))
+        self.tokens = PaperTokens(embedder, chunker)
 
     # ---------------------------------------------------------------------------------------
     def ingest_files(self, paths: Sequence[str | Path], fmt: str | None = None, *,
@@ -102,6 +113,7 @@ class Ingestor:
         start = time.perf_counter()
         self._backfill_sentences()
         self.repair()
+        self.backfill_tokens(progress=progress)
         known = self.index.fingerprints()
         todo: dict[str, Paper] = {}
         for paper in papers:
@@ -150,9 +162,10 @@ class Ingestor:
 
     def _sentence_rows(self, batch: Sequence[Paper]) -> tuple[list[str], list[str],
                                                               list[dict[str, Any]]]:
-        if not self.sentence_vectors:
+        """Sentence rows, also where only token vectors need the sentences' forward pass."""
+        if not (self.sentence_vectors or self.token_vectors):
             return [], [], []
-        return self._rows(batch, self.chunker.sentences, "sentence", "s")
+        return self._rows(batch, self.tokens.texts, "sentence", "s")
 
     def batches(self, papers: Sequence[Paper]) -> list[list[Paper]]:
         """``papers`` in the groups ingest embeds and writes together."""
@@ -164,15 +177,23 @@ class Ingestor:
         return self._chunk_rows(batch)[1] + self._sentence_rows(batch)[1]
 
     def _embed_rows(self, batch: Sequence[Paper]) -> tuple[Any, ...]:
-        """Chunk and sentence rows of ``batch`` with their embeddings (one embedder call)."""
+        """Chunk and sentence rows of ``batch`` with their embeddings, and the papers' packed
+        token vectors from the sentences' forward pass (one embedder call)."""
         chunk_ids, texts, metas = self._chunk_rows(batch)
         sent_ids, sent_texts, sent_metas = self._sentence_rows(batch)
-        vecs = self.embedder.embed(texts + sent_texts)
+        tokens: dict[str, bytes] = {}
+        if self.token_vectors:
+            vecs, per_text = self.embedder.embed_with_tokens(texts + sent_texts, len(texts))
+            tokens = self.tokens.from_pass(batch, per_text)
+        else:
+            vecs = self.embedder.embed(texts + sent_texts)
+        if not self.sentence_vectors:
+            sent_ids, sent_metas = [], []
         return (chunk_ids, vecs[:len(texts)], texts, metas,
-                sent_ids, vecs[len(texts):], sent_metas)
+                sent_ids, vecs[len(texts):], sent_metas, tokens)
 
     def _upsert_rows(self, rows: tuple[Any, ...]) -> None:
-        chunk_ids, chunk_vecs, texts, metas, sent_ids, sent_vecs, sent_metas = rows
+        chunk_ids, chunk_vecs, texts, metas, sent_ids, sent_vecs, sent_metas, _ = rows
         self.vectors.upsert(chunk_ids, chunk_vecs, texts, metas)
         if sent_ids:
             self.vectors.upsert_sentences(sent_ids, sent_vecs, sent_metas)
@@ -213,6 +234,9 @@ class Ingestor:
         with self.index.transaction() as db:
             for paper in batch:
                 self.index.put(db, paper)
+            self.index.put_tokens(db, rows[-1])
+            if batch and not self.token_vectors:
+                self.index.set_meta("token-vectors", "0")
             self.index.clear_pending(db, [p.paper_id for p in batch])
 
     # ---------------------------------------------------------------------------------------
@@ -223,11 +247,39 @@ class Ingestor:
             return 0
         present = self.index.get(pending)
         self.vectors.delete_papers(pending)
+        tokens: dict[str, bytes] = {}
         for _batch, rows, _seconds in self._embedded(list(present.values())):
             self._upsert_rows(rows)
+            tokens.update(rows[-1])
         with self.index.transaction() as db:
+            self.index.put_tokens(db, tokens)
             self.index.clear_pending(db, pending)
         return len(pending)
+
+    def backfill_tokens(self, *, progress: bool = False) -> int:
+        """Store the token vectors of catalogued papers that have none (a store built before
+        them, or with ``token_vectors`` off); returns how many papers got them.
+
+        Only while token vectors are on and the catalog's ``token-vectors`` flag is not set;
+        the flag is set once every paper has them (and cleared by an ingest with them off).
+        Each batch commits on its own and touches only the ``tokens`` table, so an interrupted
+        backfill leaves a consistent store and the next one goes on where it stopped.
+        """
+        if not self.token_vectors or self.index.get_meta("token-vectors") == "1":
+            return 0
+        missing = self.index.without_tokens()
+        done = 0
+        with tqdm(total=len(missing), unit="paper", desc="token vectors",
+                  disable=not progress or not missing, dynamic_ncols=True) as bar:
+            for start in range(0, len(missing), self.batch_size):
+                papers = list(self.index.get(missing[start:start + self.batch_size]).values())
+                tokens = self.tokens.encode(papers)
+                with self.index.transaction() as db:
+                    self.index.put_tokens(db, tokens)
+                done += len(papers)
+                bar.update(len(papers))
+        self.index.set_meta("token-vectors", "1")
+        return done
 
     def _backfill_sentences(self) -> None:
         """Mark stored papers that lack sentence vectors pending, for :meth:`repair` to redo.

@@ -20,6 +20,7 @@ from rag.errors import EmptyStoreError, StoreError
 from rag.ingest import Ingestor, IngestReport
 from rag.retrieval import Filters, Retriever, SearchResult, TokenCache
 from rag.settings import Settings, get_settings
+from rag.tokens import PaperTokens
 from store.lexical import PaperIndex
 from store.vector import VectorStore, open_vector_store
 
@@ -148,7 +149,8 @@ class PaperChat:
 
     def _new_ingestor(self) -> Ingestor:
         return Ingestor(self.vectors, self.index, self.embedder, self._get_chunker(),
-                        self.settings.store.batch_size)
+                        self.settings.store.batch_size,
+                        token_vectors=self.settings.chunking.token_vectors)
 
     def _get_chunker(self) -> Chunker:
         """One chunker per chunk settings (building one copies the tokenizer)."""
@@ -163,7 +165,7 @@ class PaperChat:
     def retriever(self) -> Retriever:
         self._sync_vectors()
         return Retriever(self.vectors, self.index, self.embedder, self.settings.retrieval,
-                         self._token_cache)
+                         self._token_cache, PaperTokens(self.embedder, self._get_chunker()))
 
     def _vector_identity(self) -> str:
         s = self.settings
@@ -171,7 +173,9 @@ class PaperChat:
         where = (f"{s.store.chroma_host}:{s.store.chroma_port}" if s.store.mode == "http"
                  else "data dir")
         return json.dumps({"store": s.store.mode, "at": where, "collection": s.store.collection,
-                           "chunking": s.chunking.model_dump()}, sort_keys=True)
+                           # token vectors live in the catalog, not in the vector store
+                           "chunking": s.chunking.model_dump(exclude={"token_vectors"})},
+                          sort_keys=True)
 
     @staticmethod
     def _same_vectors(stored: str | None, identity: str) -> bool:
@@ -214,6 +218,12 @@ class PaperChat:
                progress: bool = True) -> IngestReport:
         with self._write_lock:
             return self.ingestor.ingest_files(paths, fmt, progress=progress)
+
+    def backfill_tokens(self, *, progress: bool = False) -> int:
+        """Store the token vectors of papers that lack them (see ``Ingestor.backfill_tokens``);
+        every ingest does this first."""
+        with self._write_lock:
+            return self.ingestor.backfill_tokens(progress=progress)
 
     def remove(self, paper_ids: list[str]) -> list[str]:
         with self._write_lock:

@@ -12,9 +12,9 @@ cosine with dense_share 0.6, 0.733; plain cosine mixed 0.3 chunk + 0.7 sentence 
 papers, with dense_share 0.8, 0.750 (0.745 while the lexical query also OR-ed a prefix of long
 words, see ``rag.textnorm.fts_query``); weighted reciprocal rank fusion (``fusion = "rrf"``,
 :func:`rank_fusion`) of the same two rankings 0.728.
-Optionally (``token_rerank`` > 0, the 'quality' preset) the first papers of the fused ranking
-are re-scored by token-level late interaction (:func:`max_sim`) with the embedder's own token
-vectors: 0.761 on SciFact train with 20 papers, at about 1.1 s a query on 2 cores.
+Then (``token_rerank`` > 0) the first papers of the fused ranking are re-scored by token-level
+late interaction (:func:`max_sim`) with the embedder's own token vectors, stored at ingest
+(:mod:`rag.tokens`).
 Each paper gets the abstract sentence that best matches the question as evidence.
 """
 
@@ -34,6 +34,7 @@ import numpy as np
 from rag.chunking import split_sentences
 from rag.settings import RetrievalSettings
 from rag.textnorm import STOPWORDS, query_terms
+from rag.tokens import PaperTokens, unpack
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 from store.vector import VectorStore
@@ -128,37 +129,41 @@ def max_sim(query: Any, doc: Any, weights: Any) -> float:
 
 
 class TokenCache:
-    """The token vectors of recently re-scored papers (least recently used go first), shared by
-    the retrievers of one PaperChat and its threads. Keyed by the paper's content: an edited
-    paper is encoded again."""
+    """The packed token vectors of recently re-scored papers that the store has none of (least
+    recently used go first), shared by the retrievers of one PaperChat and its threads. Keyed
+    by the paper's content: an edited paper is encoded again."""
 
-    def __init__(self, capacity: int = 256) -> None:  # about 250 KB a paper (float16)
+    def __init__(self, capacity: int = 4096) -> None:  # about 12 KB a paper
         self.capacity = capacity
-        self._items: OrderedDict[tuple[str, str], Any] = OrderedDict()
+        self._items: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, paper: Paper) -> Any:
+    def get(self, paper: Paper) -> bytes | None:
         key = (paper.paper_id, paper.fingerprint())
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
             return self._items.get(key)
 
-    def put(self, paper: Paper, vectors: Any) -> None:
+    def put(self, paper: Paper, packed: bytes) -> None:
         with self._lock:
-            self._items[(paper.paper_id, paper.fingerprint())] = vectors
+            self._items[(paper.paper_id, paper.fingerprint())] = packed
             while len(self._items) > self.capacity:
                 self._items.popitem(last=False)
 
 
 class Retriever:
     def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any,
-                 settings: RetrievalSettings, token_cache: TokenCache | None = None) -> None:
+                 settings: RetrievalSettings, token_cache: TokenCache | None = None,
+                 paper_tokens: PaperTokens | None = None) -> None:
+        """``paper_tokens`` encodes the token vectors of papers the store has none of, the way
+        ingest stores them (default: with ``embedder`` and a default chunker)."""
         self.vectors = vectors
         self.index = index
         self.embedder = embedder
         self.settings = settings
         self.token_cache = token_cache if token_cache is not None else TokenCache()
+        self._paper_token_encoder = paper_tokens
 
     def search(self, query: str, k: int | None = None, filters: Filters | None = None, *,
                mode: Mode = "hybrid", candidates: int | None = None) -> SearchResult:
@@ -269,11 +274,11 @@ class Retriever:
                      papers: dict[str, Paper]) -> dict[str, float]:
         """``scores`` plus ``token_weight`` times each paper's :func:`max_sim` with the query.
 
-        A paper's tokens are those of its title and of each abstract sentence, each text encoded
-        on its own (whole chunks did slightly worse and cost more). Query tokens weigh by the idf
-        of their word in the catalog; stopwords, question words and punctuation weigh nothing.
-        On SciFact train (809 queries) re-scoring the first 20 papers raises nDCG@10 from 0.750
-        to 0.761 (uniform weights: 0.758).
+        A paper's tokens are those of its title-prefixed sentences (:mod:`rag.tokens`), as
+        stored at ingest. Query tokens weigh by the idf of their word in the catalog;
+        stopwords, question words and punctuation weigh nothing. On SciFact train (809
+        queries) re-scoring the first 20 papers raises nDCG@10 from 0.750 to 0.76 (see README;
+        uniform weights did worse).
         """
         q = self.embedder.token_vectors([query])[0]
         n_docs = max(1, self.index.count())
@@ -284,31 +289,37 @@ class Retriever:
         if not weights.sum():
             return scores
         weights /= weights.sum()
-        docs = self._paper_tokens([papers[p] for p in scores if p in papers])
+        docs = self._paper_tokens([papers[p] for p in scores if p in papers],
+                                  q.vectors.shape[1])
         w = self.settings.token_weight
         return {p: sc + w * max_sim(q.vectors, docs[p], weights) if p in docs else sc
                 for p, sc in scores.items()}
 
-    def _paper_tokens(self, papers: Sequence[Paper]) -> dict[str, Any]:
-        """Each paper's token vectors (all its texts' rows stacked), from the cache or encoded
-        in one embedder call."""
-        out: dict[str, Any] = {}
+    @property
+    def paper_tokens(self) -> PaperTokens:
+        if self._paper_token_encoder is None:
+            from rag.chunking import Chunker
+            self._paper_token_encoder = PaperTokens(self.embedder, Chunker(self.embedder.tokenizer))
+        return self._paper_token_encoder
+
+    def _paper_tokens(self, papers: Sequence[Paper], dim: int) -> dict[str, Any]:
+        """Each paper's token vectors (n, dim): stored in the catalog, else from the cache,
+        else encoded (one embedder call for all that are missing)."""
+        packed = self.index.tokens([p.paper_id for p in papers])
         missing: list[Paper] = []
         for paper in papers:
-            vecs = self.token_cache.get(paper)
-            if vecs is None:
-                missing.append(paper)
-            else:
-                out[paper.paper_id] = vecs
+            if paper.paper_id not in packed:
+                cached = self.token_cache.get(paper)
+                if cached is None:
+                    missing.append(paper)
+                else:
+                    packed[paper.paper_id] = cached
         if missing:
-            texts = [[t for t in [p.title or p.label, *split_sentences(p.abstract)] if t.strip()]
-                     for p in missing]
-            flat = iter(self.embedder.token_vectors([t for ts in texts for t in ts]))
-            for paper, ts in zip(missing, texts):
-                rows = [next(flat).vectors for _ in ts]
-                out[paper.paper_id] = vecs = np.concatenate(rows) if rows else np.zeros((0, 1))
-                self.token_cache.put(paper, vecs)
-        return out
+            encoded = self.paper_tokens.encode(missing)
+            for paper in missing:
+                packed[paper.paper_id] = encoded[paper.paper_id]
+                self.token_cache.put(paper, encoded[paper.paper_id])
+        return {pid: unpack(bits, dim) for pid, bits in packed.items()}
 
     def similarities(self, query: str, paper_ids: Sequence[str]) -> dict[str, float]:
         """Dense similarity of the query to each given paper (best chunk)."""

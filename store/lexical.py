@@ -4,7 +4,9 @@ Tables: ``papers`` (one row per paper: fingerprint and the paper as JSON, filter
 ``papers_fts`` (FTS5, porter stemming; title and label weigh more than the abstract),
 ``acronyms`` (definitions like "zeroth-order (ZO)" found in abstracts, for query expansion) and
 ``pending`` (papers whose Chroma chunks may disagree with this catalog: written before Chroma is
-touched and cleared in the same transaction that commits the catalog rows; see rag.ingest).
+touched and cleared in the same transaction that commits the catalog rows; see rag.ingest) and
+``tokens`` (each paper's packed token vectors, :mod:`rag.tokens`, written with the paper and
+deleted with it, so a stored row always belongs to the paper as it is now).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ CREATE TABLE IF NOT EXISTS acronyms (
 CREATE INDEX IF NOT EXISTS acronyms_paper ON acronyms (paper_id);
 CREATE TABLE IF NOT EXISTS pending (paper_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tokens (paper_id TEXT PRIMARY KEY, bits BLOB NOT NULL);
 """
 
 
@@ -144,6 +147,23 @@ class PaperIndex:
                 part)
             out.update((pid, Paper.model_validate_json(data)) for pid, data in rows)
         return out
+
+    def tokens(self, paper_ids: Sequence[str]) -> dict[str, bytes]:
+        """The stored packed token vectors of the given papers (those that have them)."""
+        out: dict[str, bytes] = {}
+        ids = list(dict.fromkeys(paper_ids))
+        for start in range(0, len(ids), 500):
+            part = ids[start:start + 500]
+            out.update(self.db.execute(
+                f"SELECT paper_id, bits FROM tokens WHERE paper_id IN ({','.join('?' * len(part))})",
+                part))
+        return out
+
+    def without_tokens(self) -> list[str]:
+        """Catalogued papers that have no stored token vectors."""
+        return [r[0] for r in self.db.execute(
+            "SELECT paper_id FROM papers WHERE paper_id NOT IN (SELECT paper_id FROM tokens) "
+            "ORDER BY rowid")]
 
     def all_papers(self) -> Iterator[Paper]:
         for (data,) in self.db.execute("SELECT data FROM papers ORDER BY rowid"):
@@ -244,6 +264,12 @@ class PaperIndex:
             db.execute("DELETE FROM papers_fts WHERE rowid = ?", (row[0],))
             db.execute("DELETE FROM papers WHERE rowid = ?", (row[0],))
             db.execute("DELETE FROM acronyms WHERE paper_id = ?", (pid,))
+            db.execute("DELETE FROM tokens WHERE paper_id = ?", (pid,))
+
+    def put_tokens(self, db: sqlite3.Connection, tokens: dict[str, bytes]) -> None:
+        """Store packed token vectors (:func:`rag.tokens.pack`) of catalogued papers."""
+        db.executemany("INSERT OR REPLACE INTO tokens SELECT paper_id, ? FROM papers "
+                       "WHERE paper_id = ?", [(bits, pid) for pid, bits in tokens.items()])
 
     def mark_pending(self, db: sqlite3.Connection, paper_ids: Iterable[str]) -> None:
         db.executemany("INSERT OR IGNORE INTO pending VALUES (?)", [(p,) for p in paper_ids])

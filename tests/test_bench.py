@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from rag.bench import Row, _copy_paper, _FreshIds, _rotate, format_table, peak_rss_bytes  # tested helpers
 from rag.cli import app
 from rag.types import Paper
+from store.lexical import PaperIndex
 
 ROOT = Path(__file__).resolve().parents[1]
 NEURIPS = ROOT.parent / "shared" / "datasets" / "neurips2023-abstracts" / "neurips2023.jsonl"
@@ -74,6 +75,11 @@ def test_quick_bench_has_every_row_with_sane_figures(tmp_path: Path) -> None:
     assert data["synthetic"] is True
     assert all(s["papers"] == s["size"] for s in data["stores"])
     assert "synthetic copies" in next(s for s in data["stores"] if s["size"] == 45)["description"]
+
+    for catalog in (home / "bench-cache").glob("*/papers.sqlite3"):  # token vectors for all
+        index = PaperIndex(catalog)
+        assert index.count() and index.without_tokens() == [], catalog
+        index.close()
 
     table = format_table(data)
     assert "synthetic copies" in table
