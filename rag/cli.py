@@ -160,6 +160,8 @@ def serve(host: Annotated[str | None, typer.Option(help="Bind address (default l
             s.ui.host = host
         if port:
             s.ui.port = port
+        if n := chat.backfill_tokens(progress=True):  # a store from before token vectors: once
+            typer.echo(f"stored the token vectors of {n} papers (once; searches re-score with them)")
         typer.echo(f"PaperChat on http://{s.ui.host}:{s.ui.port} ({chat.index.count()} papers; "
                    "the demo corpus is added if empty)")
         serve_ui(chat, host=s.ui.host, port=s.ui.port, auth=s.ui.auth)

@@ -16,6 +16,7 @@ from rag import PaperChat, get_settings
 from rag.retrieval import max_sim
 from rag.textnorm import STOPWORDS
 from rag.tokens import PaperTokens, pack, stack, unpack
+from store.lexical import PaperIndex
 from tests.conftest import HashEmbedder
 
 
@@ -274,3 +275,31 @@ def test_real_model_stores_at_ingest_what_query_time_would_encode(seed_chat: Pap
     assert len(tokens) == 1
     assert tokens[0] == pytest.approx(real_embedder.token_vectors(texts[1:])[0].vectors.astype(
         np.float32), abs=2e-3)
+
+
+def test_serve_stores_missing_token_vectors_before_starting(tmp_path: Path, seed_files,  # type: ignore[no-untyped-def]
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import ui.app
+    from rag.cli import app
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("PAPERCHAT_CHUNKING__TOKEN_VECTORS", "false")  # a store from before them
+    built = CliRunner().invoke(app, ["ingest", *map(str, seed_files), "--data-dir", str(home)])
+    assert built.exit_code == 0, built.output
+    index = PaperIndex(home / "papers.sqlite3")
+    assert len(index.without_tokens()) == 29
+    monkeypatch.delenv("PAPERCHAT_CHUNKING__TOKEN_VECTORS")
+    served: list[object] = []
+    monkeypatch.setattr(ui.app, "serve", lambda chat, **kw: served.append(chat))
+    result = CliRunner().invoke(app, ["serve", "--data-dir", str(home)])
+    assert result.exit_code == 0, result.output
+    assert served and "stored the token vectors of 29 papers" in result.output
+    assert index.without_tokens() == [] and index.get_meta("token-vectors") == "1"
+    served.pop().close()  # type: ignore[attr-defined]  # the UI would hold it until exit
+    again = CliRunner().invoke(app, ["serve", "--data-dir", str(home)])
+    assert again.exit_code == 0, again.output
+    assert "stored the token vectors" not in again.output
+    served.pop().close()  # type: ignore[attr-defined]
+    index.close()
