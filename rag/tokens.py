@@ -4,12 +4,13 @@ A paper's tokens are those of its title-prefixed sentences ("Title. Sentence", t
 vectors embed, :meth:`rag.chunking.Chunker.sentences`): every token of the first text and the
 sentence tokens of the others (the title's tokens once, not once per sentence). Ingest takes
 them from the same forward pass that embeds the sentences, so storing them costs no extra
-encoding; a store built without them has them encoded at query time (and backfilled at the
-next ingest, :meth:`rag.ingest.Ingestor.backfill_tokens`).
+encoding; a store built without them has them encoded at query time until the next ingest or
+``paperchat serve`` stores them (:meth:`rag.ingest.Ingestor.backfill_tokens`).
 
 Stored as 1 bit a dimension (the sign; 48 bytes a token for all-MiniLM-L6-v2, about 12 KB a
-paper) and read back as unit vectors ``sign / sqrt(dim)``. On SciFact train the signs lose
-nothing measurable against float vectors (see README, "Measured").
+paper) and read back as unit vectors ``sign / sqrt(dim)``. On SciFact train, float vectors
+encoded at query time scored nDCG@10 0.761 (weight 1.0), these 0.760 (weight 1.75, which makes
+up for the signs' smaller cosines); see README, "Measured".
 """
 
 from __future__ import annotations
