@@ -56,5 +56,14 @@ class Chunker:
 
     def sentences(self, paper: Paper) -> list[str]:
         """The abstract's sentences, each as "Title. Sentence" (the texts sentence vectors embed)."""
-        head = (paper.title or paper.label).strip().rstrip(".")
+        head = _sentence_head(paper)
         return [f"{head}. {sent}" if head else sent for sent in split_sentences(paper.abstract)]
+
+    def sentence_head_tokens(self, paper: Paper) -> int:
+        """How many tokens the "Title." that starts each of :meth:`sentences` has."""
+        head = _sentence_head(paper)
+        return self.n_tokens(f"{head}.") if head else 0
+
+
+def _sentence_head(paper: Paper) -> str:
+    return (paper.title or paper.label).strip().rstrip(".")

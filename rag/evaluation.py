@@ -179,7 +179,7 @@ def eval_cache_home(settings: Settings, files: Sequence[Path]) -> Path:
     for path in files:
         data.update(hashlib.sha1(Path(path).read_bytes()).digest())
     shape = json.dumps({"embedding": settings.embedding.model_dump(exclude={"threads", "batch_size"}),
-                        "chunking": settings.chunking.model_dump(exclude={"token_vectors"}),
+                        "chunking": settings.chunking.vector_shape(),
                         "store": settings.store.collection}, sort_keys=True)
     key = f"{data.hexdigest()[:16]}-{hashlib.sha1(shape.encode()).hexdigest()[:8]}"
     return Path(settings.home) / "eval-cache" / key

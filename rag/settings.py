@@ -74,6 +74,11 @@ class ChunkSettings(_Section):
         "retrieval.token_rerank. Without them re-scoring encodes the papers at query time; the "
         "next ingest stores those missing.")
 
+    def vector_shape(self) -> dict[str, object]:
+        """The fields that shape the vector store's contents (token vectors live in the
+        catalog): a change of these means re-embedding."""
+        return self.model_dump(exclude={"token_vectors"})
+
 
 class LLMSettings(_Section):
     backend: Literal["llama-cpp", "openai"] = Field(

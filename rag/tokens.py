@@ -60,11 +60,6 @@ class PaperTokens:
     def texts(self, paper: Paper) -> list[str]:
         return self.chunker.sentences(paper)
 
-    def head(self, paper: Paper) -> int:
-        """How many tokens the title prefix ("Title.") of each of the paper's texts has."""
-        head = (paper.title or paper.label).strip().rstrip(".")
-        return self.chunker.n_tokens(f"{head}.") if head else 0
-
     def from_pass(self, papers: Sequence[Paper], per_text: Sequence[np.ndarray]) -> dict[str, bytes]:
         """Packed tokens per paper from the token vectors of all the papers' :meth:`texts`,
         in order (as ``embed_with_tokens`` returned them)."""
@@ -72,7 +67,8 @@ class PaperTokens:
         at = 0
         for paper in papers:
             n = len(self.texts(paper))
-            out[paper.paper_id] = pack(stack(per_text[at:at + n], self.head(paper)))
+            head = self.chunker.sentence_head_tokens(paper)
+            out[paper.paper_id] = pack(stack(per_text[at:at + n], head))
             at += n
         if at != len(per_text):
             raise ValueError(f"{len(per_text)} token vector sets for {at} texts")
