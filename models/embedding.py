@@ -22,10 +22,12 @@ __all__ = ["MiniLMEmbedder", "TokenVectors"]
 
 @dataclass(frozen=True)
 class TokenVectors:
-    """A text's token vectors (n, dim) and, per token, the word it belongs to."""
+    """A text's token vectors (n, dim), per token the word it belongs to, and the text's
+    embedding (as :meth:`MiniLMEmbedder.embed` gives it) from the same forward pass."""
 
     vectors: np.ndarray
     words: list[str]
+    embedding: np.ndarray | None = None
 
 
 class MiniLMEmbedder(EmbeddingFunction[Documents]):
@@ -105,14 +107,15 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
 
     def token_vectors(self, texts: Sequence[str]) -> list[TokenVectors]:
         """Per text, its tokens' contextual vectors (unit length, float16; [CLS] and [SEP]
-        dropped) and the word each token belongs to: the input of token-level matching
-        (:func:`rag.retrieval.max_sim`)."""
+        dropped), the word each token belongs to (the input of token-level matching,
+        :func:`rag.retrieval.max_sim`) and its embedding."""
         out = [TokenVectors(np.zeros((0, self.dim), np.float16), []) for _ in texts]
         for idx, encodings, hidden, mask in self._hidden_states(texts):
+            pooled = _mean_pool(hidden, mask)
             for row, (i, enc) in enumerate(zip(idx, encodings)):
                 n = int(mask[row].sum())
                 out[i] = TokenVectors(_unit_tokens(hidden[row], n).astype(np.float16),
-                                      _token_words(texts[i], enc)[1:n - 1])
+                                      _token_words(texts[i], enc)[1:n - 1], pooled[row])
         return out
 
     def _hidden_states(self, texts: Sequence[str]) -> Iterator[tuple[np.ndarray, list[Any],

@@ -165,7 +165,7 @@ class PaperChat:
     def retriever(self) -> Retriever:
         self._sync_vectors()
         return Retriever(self.vectors, self.index, self.embedder, self.settings.retrieval,
-                         self._token_cache, PaperTokens(self.embedder, self._get_chunker()))
+                         PaperTokens(self.embedder, self._get_chunker()), self._token_cache)
 
     def _vector_identity(self) -> str:
         s = self.settings
@@ -173,9 +173,7 @@ class PaperChat:
         where = (f"{s.store.chroma_host}:{s.store.chroma_port}" if s.store.mode == "http"
                  else "data dir")
         return json.dumps({"store": s.store.mode, "at": where, "collection": s.store.collection,
-                           # token vectors live in the catalog, not in the vector store
-                           "chunking": s.chunking.model_dump(exclude={"token_vectors"})},
-                          sort_keys=True)
+                           "chunking": s.chunking.vector_shape()}, sort_keys=True)
 
     @staticmethod
     def _same_vectors(stored: str | None, identity: str) -> bool:

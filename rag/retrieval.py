@@ -28,7 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -39,6 +39,9 @@ from rag.tokens import PaperTokens, unpack
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 from store.vector import VectorStore
+
+if TYPE_CHECKING:
+    from models.embedding import TokenVectors
 
 __all__ = ["Filters", "Retriever", "SearchResult", "TokenCache", "best_sentence", "max_sim",
            "rank_fusion", "score_fusion", "split_sentences"]
@@ -155,16 +158,16 @@ class TokenCache:
 
 class Retriever:
     def __init__(self, vectors: VectorStore, index: PaperIndex, embedder: Any,
-                 settings: RetrievalSettings, token_cache: TokenCache | None = None,
-                 paper_tokens: PaperTokens | None = None) -> None:
+                 settings: RetrievalSettings, paper_tokens: PaperTokens,
+                 token_cache: TokenCache | None = None) -> None:
         """``paper_tokens`` encodes the token vectors of papers the store has none of, the way
-        ingest stores them (default: with ``embedder`` and a default chunker)."""
+        ingest stores them."""
         self.vectors = vectors
         self.index = index
         self.embedder = embedder
         self.settings = settings
+        self.paper_tokens = paper_tokens
         self.token_cache = token_cache if token_cache is not None else TokenCache()
-        self._paper_token_encoder = paper_tokens
 
     def search(self, query: str, k: int | None = None, filters: Filters | None = None, *,
                mode: Mode = "hybrid", candidates: int | None = None) -> SearchResult:
@@ -175,9 +178,15 @@ class Retriever:
         t0 = time.perf_counter()
         allowed = self.index.filter_ids(**vars(filters)) if filters and filters.active() else None
         dense: dict[str, float] = {}
+        rescore = (mode == "hybrid" and s.fusion == "score" and s.token_rerank > 0
+                   and callable(getattr(self.embedder, "token_vectors", None)))
+        qtok: TokenVectors | None = None
         if mode in ("hybrid", "dense"):
             t = time.perf_counter()
-            qvec = self.embedder.embed([query])[0]
+            if rescore:  # the query's embedding and token vectors from one forward pass
+                qtok = self.embedder.token_vectors([query])[0]
+            qvec = (qtok.embedding if qtok is not None and qtok.embedding is not None
+                    else self.embedder.embed([query])[0])
             timings["embed_ms"] = (time.perf_counter() - t) * 1000
             t = time.perf_counter()
             for hit in self.vectors.query(qvec, n * 2, allowed):  # chunks -> papers
@@ -222,11 +231,12 @@ class Retriever:
             fused = rank_fusion([dense_order, lexical], [wd, wl], s.rrf_k)
         ranked = sorted(fused, key=lambda p: (-fused[p], dense_rank.get(p, 10**9)))
         papers: dict[str, Paper] = {}
-        if by_score and s.token_rerank and callable(getattr(self.embedder, "token_vectors", None)):
+        if by_score and rescore:
             t = time.perf_counter()
             head = ranked[:s.token_rerank]
             papers = self.index.get(head)
-            fused = {**fused, **self._with_tokens(query, {p: fused[p] for p in head}, papers)}
+            fused = {**fused, **self._with_tokens(query, {p: fused[p] for p in head}, papers,
+                                                  qtok)}
             ranked = sorted(head, key=lambda p: -fused[p]) + ranked[len(head):]
             timings["tokens_ms"] = (time.perf_counter() - t) * 1000
         top = ranked[:k]
@@ -271,17 +281,17 @@ class Retriever:
         return {p: (1.0 - w) * c + w * sent[p] if p in sent else c
                 for p, c in chunk_sims.items()}
 
-    def _with_tokens(self, query: str, scores: dict[str, float],
-                     papers: dict[str, Paper]) -> dict[str, float]:
+    def _with_tokens(self, query: str, scores: dict[str, float], papers: dict[str, Paper],
+                     q: TokenVectors | None = None) -> dict[str, float]:
         """``scores`` plus ``token_weight`` times each paper's :func:`max_sim` with the query.
 
         A paper's tokens are those of its title-prefixed sentences (:mod:`rag.tokens`), as
         stored at ingest. Query tokens weigh by the idf of their word in the catalog;
         stopwords, question words and punctuation weigh nothing. On SciFact train (809
         queries) re-scoring the first 20 papers raises nDCG@10 from 0.750 to 0.760 (see README;
-        uniform weights did worse).
+        uniform weights did worse). ``q``: the query's token vectors, if already computed.
         """
-        q = self.embedder.token_vectors([query])[0]
+        q = q if q is not None else self.embedder.token_vectors([query])[0]
         n_docs = max(1, self.index.count())
         content = [w for w in q.words if re.search(r"[^\W_]", w) and w.lower() not in STOPWORDS]
         df = self.index.doc_frequencies({w.lower() for w in content})
@@ -295,13 +305,6 @@ class Retriever:
         w = self.settings.token_weight
         return {p: sc + w * max_sim(q.vectors, docs[p], weights) if p in docs else sc
                 for p, sc in scores.items()}
-
-    @property
-    def paper_tokens(self) -> PaperTokens:
-        if self._paper_token_encoder is None:
-            from rag.chunking import Chunker
-            self._paper_token_encoder = PaperTokens(self.embedder, Chunker(self.embedder.tokenizer))
-        return self._paper_token_encoder
 
     def _paper_tokens(self, papers: Sequence[Paper], dim: int) -> dict[str, Any]:
         """Each paper's token vectors (n, dim): stored in the catalog, else from the cache,

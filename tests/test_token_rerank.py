@@ -242,6 +242,7 @@ def test_real_token_vectors_name_their_words(real_embedder) -> None:  # type: ig
     assert len(tv[0].words) == len(tv[0].vectors) == len(real_embedder.tokenizer.encode(text).ids) - 2
     assert np.linalg.norm(tv[0].vectors.astype(np.float32), axis=1) == pytest.approx(1.0, abs=1e-2)
     assert tv[1].vectors.shape == (0, 384) and tv[1].words == []
+    assert tv[0].embedding == pytest.approx(real_embedder.embed([text])[0], abs=1e-6)
 
 
 def test_on_by_default() -> None:
@@ -249,12 +250,20 @@ def test_on_by_default() -> None:
     assert settings.retrieval.token_rerank == 20 and settings.chunking.token_vectors
 
 
-def test_real_model_rescoring_lifts_the_matching_paper(seed_chat: PaperChat) -> None:
+def test_real_model_rescoring_lifts_the_matching_paper(seed_chat: PaperChat,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     query = "which papers study zeroth-order methods?"
     retriever = seed_chat.retriever
     retriever.settings = retriever.settings.model_copy(update={"token_rerank": 20})
+    passes: list[list[str]] = []
+    real_token_vectors = retriever.embedder.token_vectors
+    monkeypatch.setattr(retriever.embedder, "token_vectors",
+                        lambda texts: passes.append(list(texts)) or real_token_vectors(texts))
+    monkeypatch.setattr(retriever.embedder, "embed", lambda texts: pytest.fail("second pass"))
     res = retriever.search(query, k=10)
     assert "tokens_ms" in res.timings
+    assert passes == [[query]]  # the query's embedding and tokens in one forward pass
+    monkeypatch.undo()
     zo = {p.paper_id for p in seed_chat.index.all_papers() if "zeroth-order" in p.abstract.lower()}
     assert {h.paper.paper_id for h in res.hits[:2]} == zo
     rescored = retriever._with_tokens(query, {h.paper.paper_id: 0.0 for h in res.hits},
