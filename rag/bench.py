@@ -322,11 +322,6 @@ def _copy_paper(paper: Paper, j: int) -> Paper:
         "abstract": _rotate(paper.abstract, j), "source": "bench: synthetic copy"})
 
 
-def _original_id(paper_id: str, originals: Any) -> str:
-    """The id of the paper that ``paper_id`` copies (itself for an original in ``originals``)."""
-    return paper_id if paper_id in originals else paper_id.rsplit("~", 1)[0]
-
-
 def _copy_chunk(doc: str, copy: Paper, j: int) -> str:
     _, _, body = doc.partition("\n")
     return f"{copy.title or copy.label}.\n{_rotate(body, j)}"
@@ -343,9 +338,10 @@ def _build_synthetic(chat: PaperChat, base: PaperChat, size: int, cfg: BenchConf
     if not originals:
         raise BenchError("the base store holds no papers to copy")
 
-    def papers() -> Iterator[tuple[Paper, list[tuple[int, np.ndarray, str]]]]:
+    def papers() -> Iterator[tuple[Paper, list[tuple[int, np.ndarray, str]], str]]:
+        """(paper, its chunks, the id of the original it copies)"""
         for p in originals:
-            yield p, chunks[p.paper_id]
+            yield p, chunks[p.paper_id], p.paper_id
         j = 0
         while True:
             j += 1
@@ -356,7 +352,7 @@ def _build_synthetic(chat: PaperChat, base: PaperChat, size: int, cfg: BenchConf
                     e = emb + rng.standard_normal(emb.shape[0], dtype=np.float32) * cfg.noise
                     noisy.append((n, e / max(float(np.linalg.norm(e)), 1e-12),
                                   _copy_chunk(doc, copy, j)))
-                yield copy, noisy
+                yield copy, noisy, p.paper_id
 
     n_chunks = 0
     bar = tqdm(total=size, unit="paper", desc=f"synthesising {size:,}", disable=not cfg.progress,
@@ -366,19 +362,19 @@ def _build_synthetic(chat: PaperChat, base: PaperChat, size: int, cfg: BenchConf
         done = 0
         while done < size:
             batch = [next(stream) for _ in range(min(1000, size - done))]
-            ids = [row_id(p.paper_id, n) for p, cs in batch for n, _, _ in cs]
-            embs = np.stack([e for _, cs in batch for _, e, _ in cs]).astype(np.float32)
-            docs = [d for _, cs in batch for _, _, d in cs]
-            metas = [{"paper_id": p.paper_id, "chunk": n} for p, cs in batch for n, _, _ in cs]
+            ids = [row_id(p.paper_id, n) for p, cs, _ in batch for n, _, _ in cs]
+            embs = np.stack([e for _, cs, _ in batch for _, e, _ in cs]).astype(np.float32)
+            docs = [d for _, cs, _ in batch for _, _, d in cs]
+            metas = [{"paper_id": p.paper_id, "chunk": n} for p, cs, _ in batch for n, _, _ in cs]
             for s in range(0, len(ids), 2000):
                 chat.vectors.upsert(ids[s:s + 2000], embs[s:s + 2000], docs[s:s + 2000],
                                     metas[s:s + 2000])
             with chat.index.transaction() as db:
                 fresh = _FreshIds(db)
-                for paper, _ in batch:
+                for paper, _, _ in batch:
                     chat.index.put(fresh, paper)  # type: ignore[arg-type]
-                chat.index.put_tokens(db, {p.paper_id: tokens[orig] for p, _ in batch
-                                           if (orig := _original_id(p.paper_id, tokens)) in tokens})
+                chat.index.put_tokens(db, {p.paper_id: tokens[orig] for p, _, orig in batch
+                                           if orig in tokens})
             n_chunks += len(ids)
             done += len(batch)
             bar.update(len(batch))
@@ -419,8 +415,7 @@ def open_store(settings: Settings, size: int, cfg: BenchConfig, *, embedder: Any
         if _seen is not None:
             _seen[size] = info
         chat = PaperChat(_store_settings(settings, home), embedder=embedder, llm=llm)
-        if kind != "synthetic":  # copies get their originals' vectors when built
-            chat.backfill_tokens(progress=cfg.progress)
+        chat.backfill_tokens(progress=cfg.progress)  # a store cached before token vectors
         return chat, info
 
     chat = PaperChat(_store_settings(settings, home), embedder=embedder, llm=llm)
