@@ -1,10 +1,12 @@
-"""Generate evals/neurips2023_listing.json: listing questions over the NeurIPS 2023 abstracts.
+"""Generate the listing question sets over the NeurIPS 2023 abstracts.
 
-Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
-``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
-include. Run from the repository root:
+``evals/neurips2023_listing.json`` (TOPICS, the relevance cut was tuned on it) and
+``evals/neurips2023_listing_heldout.json`` (HELDOUT_TOPICS, 20 other topics, written later to
+check that the cut carries over). Ground truth per topic: ``must`` = every paper whose *title*
+matches the topic's regex; ``acceptable`` = papers whose abstract (but not title) matches it,
+which a good listing may include. Run from the repository root:
 
-    .venv/bin/python evals/make_neurips_listing.py [CORPUS] [OUT]
+    .venv/bin/python evals/make_neurips_listing.py [CORPUS]
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "datasets" / "neurips2023-abstracts" / "neurips2023.jsonl"
 OUT = Path(__file__).resolve().parent / "neurips2023_listing.json"
+HELDOUT_OUT = Path(__file__).resolve().parent / "neurips2023_listing_heldout.json"
 
 # (question, regex over titles and abstracts; case-insensitive)
 TOPICS: list[tuple[str, str]] = [
@@ -35,12 +38,40 @@ TOPICS: list[tuple[str, str]] = [
     ("Which papers study machine unlearning?", r"\bunlearning\b"),
 ]
 
+# The regex says what the question asks, not a looser pattern: "knowledge distillation", not
+# every "distillation" (dataset or score distillation are other topics).
+HELDOUT_TOPICS: list[tuple[str, str]] = [
+    ("Which papers are about large language models?", r"\blarge language models?\b|\bLLMs?\b"),
+    ("Which papers study adversarial robustness?", r"\badversarial(?:ly)? robust"),
+    ("Which papers are about knowledge distillation?", r"\bknowledge distillation\b"),
+    ("Which papers study meta-learning?", r"\bmeta-?learning\b"),
+    ("Which papers are about Bayesian optimization?", r"\bbayesian optimi[sz]ation\b"),
+    ("Which papers study differential privacy?",
+     r"\bdifferential(?:ly)? privat|\bdifferential privacy\b"),
+    ("Which papers study bandit problems?", r"\bbandits?\b"),
+    ("Which papers study neural radiance fields?", r"\bneural radiance fields?\b|\bNeRFs?\b"),
+    ("Which papers are about domain adaptation?", r"\bdomain adaptation\b"),
+    ("Which papers study continual learning?", r"\bcontinual(?:ly)? learn"),
+    ("Which papers are about knowledge graphs?", r"\bknowledge graphs?\b"),
+    ("Which papers study out-of-distribution detection?",
+     r"\bout-of-distribution detection\b|\bOOD detection\b"),
+    ("Which papers are about imitation learning?", r"\bimitation learning\b"),
+    ("Which papers study network pruning?", r"\bpruning\b"),
+    ("Which papers are about in-context learning?", r"\bin-context learning\b"),
+    ("Which papers study equivariant neural networks?", r"\bequivariant\b"),
+    ("Which papers are about label noise?", r"\bnoisy labels?\b|\blabel noise\b"),
+    ("Which papers study mixture of experts?", r"\bmixture[- ]of[- ]experts\b|\bMoE\b"),
+    ("Which papers are about causal discovery?", r"\bcausal discovery\b"),
+    ("Which papers study model-based reinforcement learning?",
+     r"\bmodel-based (?:reinforcement learning|RL)\b"),
+]
 
-def build(corpus: Path) -> list[dict[str, object]]:
+
+def build(corpus: Path, topics: list[tuple[str, str]]) -> list[dict[str, object]]:
     papers = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()
               if line.strip()]
     out: list[dict[str, object]] = []
-    for question, pattern in TOPICS:
+    for question, pattern in topics:
         rx = re.compile(pattern, re.I)
         must = [p["id"] for p in papers if rx.search(p["title"])]
         acceptable = [p["id"] for p in papers
@@ -52,11 +83,12 @@ def build(corpus: Path) -> list[dict[str, object]]:
 
 def main() -> None:
     corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS
-    out = Path(sys.argv[2]) if len(sys.argv) > 2 else OUT
-    questions = build(corpus)
-    out.write_text(json.dumps(questions, indent=1) + "\n", encoding="utf-8")
-    for q in questions:
-        print(f"{len(q['must']):>4} must {len(q['acceptable']):>4} acceptable  {q['question']}")
+    for topics, out in ((TOPICS, OUT), (HELDOUT_TOPICS, HELDOUT_OUT)):
+        questions = build(corpus, topics)
+        out.write_text(json.dumps(questions, indent=1) + "\n", encoding="utf-8")
+        print(out.name)
+        for q in questions:
+            print(f"{len(q['must']):>4} must {len(q['acceptable']):>4} acceptable  {q['question']}")
 
 
 if __name__ == "__main__":

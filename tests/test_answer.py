@@ -157,3 +157,36 @@ def test_search_puts_the_obviously_relevant_papers_first(seed_chat: PaperChat, q
     assert len(want) == 2
     top = [h.paper.paper_id for h in seed_chat.search(query, k=5).hits]
     assert set(top[:2]) == want, top
+
+
+def test_relevance_cut(fast_chat: PaperChat) -> None:
+    """Which (coverage of the query's terms, best cosine) pairs a listing keeps; floor 0.30."""
+    keep = fast_chat.answerer()._is_relevant
+    assert keep(1.0, None) and keep(1.0, 0.0)          # every term named
+    assert keep(0.8, 0.22) and not keep(0.8, 0.15)     # all but the common ones, meaning not far
+    assert not keep(0.5, 0.3) and keep(0.5, 0.4)       # some terms: a close meaning too
+    assert keep(0.0, 0.55) and not keep(0.0, 0.45)     # meaning alone: very close
+
+
+def test_listing_is_exhaustive_beyond_the_search_depth(fast_chat: PaperChat, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Papers naming the rare query term but not the common one ("network") are all listed, also
+    those ranked below the search depth the cut starts from (50); a paper that names the term
+    in passing, far from the question's meaning, is not."""
+    import json
+
+    rows = [{"id": f"n{i}", "title": f"A network for task {i}",
+             "abstract": f"We train a network on task {i}. The network of task {i} is small."}
+            for i in range(200)]
+    rows += [{"id": f"p{i}", "title": f"Pruning model {i}",
+              "abstract": f"We prune model {i} by magnitude. Pruning model {i} is cheap."}
+             for i in range(60)]
+    filler = " ".join(["glacier"] * 60)
+    rows += [{"id": f"x{i}", "title": f"Survey {i} of {filler}",
+              "abstract": f"Among {filler} we mention pruning once."} for i in range(3)]
+    path = tmp_path / "papers.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    fast_chat.ingest([path], progress=False)
+    answerer = fast_chat.answerer()
+    listed = [h.paper.paper_id for h in answerer.relevant(
+        answerer.plan("Which papers study network pruning?", None, None))]
+    assert sorted(listed) == sorted(f"p{i}" for i in range(60))
