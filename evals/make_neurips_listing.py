@@ -44,7 +44,7 @@ HELDOUT_TOPICS: list[tuple[str, str]] = [
     ("Which papers are about large language models?", r"\blarge language models?\b|\bLLMs?\b"),
     ("Which papers study adversarial robustness?", r"\badversarial(?:ly)? robust"),
     ("Which papers are about knowledge distillation?", r"\bknowledge distillation\b"),
-    ("Which papers study meta-learning?", r"\bmeta-?learning\b"),
+    ("Which papers study meta-learning?", r"\bmeta[- ]?learning\b"),
     ("Which papers are about Bayesian optimization?", r"\bbayesian optimi[sz]ation\b"),
     ("Which papers study differential privacy?",
      r"\bdifferential(?:ly)? privat|\bdifferential privacy\b"),
