@@ -192,12 +192,13 @@ class Answerer:
                         if any(a.lower() == plan.author.lower() for a in h.paper.authors)]
             return hits
         cov = self.index.coverage(plan.query)
+        together = self.index.naming_together(plan.query)
         if plan.scope is not None:
             scope = set(plan.scope)
             sims = self.retriever.similarities(plan.query, plan.scope)
             papers = self.index.get(plan.scope)
             keep = [pid for pid in plan.scope if pid in papers and self._is_relevant(
-                cov.get(pid, 0.0), sims.get(pid))]
+                cov.get(pid, 0.0), sims.get(pid), together is None or pid in together)]
             cov = {p: c for p, c in cov.items() if p in scope}
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
             return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in keep]
@@ -205,14 +206,16 @@ class Answerer:
         in_filter: set[str] | None = (set(self.index.filter_ids(**vars(plan.filters)) or [])
                                       if plan.filters.active() else None)
         hits = [h for h in result.hits
-                if self._is_relevant(cov.get(h.paper.paper_id, 0.0), h.similarity)]
+                if self._is_relevant(cov.get(h.paper.paper_id, 0.0), h.similarity,
+                                     together is None or h.paper.paper_id in together)]
         # exhaustive: every paper that names (almost) all query terms, even beyond the fused top
         have = {h.paper.paper_id for h in result.hits}
         extra = [pid for pid, c in cov.items() if c >= MOSTLY_ALL_TERMS and pid not in have
                  and (in_filter is None or pid in in_filter)]
         if extra:
             sims = self.retriever.similarities(plan.query, extra)
-            extra = [p for p in extra if self._is_relevant(cov[p], sims.get(p))]
+            extra = [p for p in extra if self._is_relevant(cov[p], sims.get(p),
+                                                           together is None or p in together)]
             papers = self.index.get(extra)
             more = [self._hit(papers[p], plan.query, sims.get(p), cov[p]) for p in extra
                     if p in papers]
@@ -220,16 +223,20 @@ class Answerer:
             hits += more
         return hits
 
-    def _is_relevant(self, cov: float, sim: float | None) -> bool:
-        """The relevance cut: every query term present; or all but the commonest ones
-        (:data:`MOSTLY_ALL_TERMS`, "pruning" for "network pruning") and a meaning not far off;
-        or a very close meaning alone; or some terms and a close meaning, traded off (``cov``
-        is the idf-weighted share of query terms the paper contains, ``sim`` its best cosine).
-        Tuned on evals/ (seed and NeurIPS sets)."""
+    def _is_relevant(self, cov: float, sim: float | None, together: bool = True) -> bool:
+        """The relevance cut: every query term present, together where the question names its
+        topic as a phrase (``together``, :meth:`PaperIndex.naming_together`: "continual
+        learning", not "continuous control ... learning"); or every term, or all but the
+        commonest ones (:data:`MOSTLY_ALL_TERMS`, "pruning" for "network pruning"), and a
+        meaning not far off; or a very close meaning alone; or some terms and a close meaning,
+        traded off (``cov`` is the idf-weighted share of query terms the paper contains,
+        ``sim`` its best cosine). Tuned on evals/ (seed and NeurIPS sets)."""
         s = sim if sim is not None else 0.0
         floor = self.settings.retrieval.min_similarity
-        return (cov >= 0.999 or (cov >= MOSTLY_ALL_TERMS and s >= floor - 0.1)
-                or s >= floor + 0.2 or (cov >= 0.3 and cov + 2 * (s - floor) >= 0.7))
+        if cov >= 0.999:
+            return together or s >= floor - 0.1
+        return ((cov >= MOSTLY_ALL_TERMS and s >= floor - 0.1) or s >= floor + 0.2
+                or (cov >= 0.3 and cov + 2 * (s - floor) >= 0.7))
 
     @staticmethod
     def _hit(paper: Paper, query: str, sim: float | None, cov: float) -> SearchHit:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STOPWORDS", "acronym_definitions", "fts_groups", "fts_query", "index_terms", "query_terms"]
+__all__ = ["STOPWORDS", "acronym_definitions", "fts_groups", "fts_phrase", "fts_query", "index_terms",
+           "query_terms"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -119,6 +120,24 @@ def query_terms(query: str) -> list[str]:
 
 def _quote(term: str) -> str:
     return '"' + term.replace('"', " ") + '"'
+
+
+def fts_phrase(query: str) -> str | None:
+    """The query's topic as one FTS5 phrase, where it names one: two or more content terms in a
+    row, nothing between them ("continual learning", "out-of-distribution detection"). Papers
+    that name every term but never together ("continuous" control ... "learning") are then told
+    apart from those that name the topic. None where the terms are apart in the question ("mixture
+    of experts"), or one of them has spelling variants a phrase cannot hold (synonym-table
+    terms: "bilevel" is also "bi-level")."""
+    toks = _tokens(query)
+    at = [i for i, t in enumerate(toks) if t not in STOPWORDS and not (len(t) == 1 and t.isalpha())]
+    if len(at) < 2 or at[-1] - at[0] + 1 != len(at):
+        return None
+    words = [_norm(toks[i]) for i in at]
+    joined = f" {' '.join(words)} "
+    if any(w in _SURFACE for w in words) or any(f" {s} " in joined for s in _SURFACE):
+        return None
+    return _quote(" ".join(words))
 
 
 def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rag.errors import StoreError
-from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms
+from rag.textnorm import acronym_definitions, fts_groups, fts_phrase, fts_query, index_terms
 from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
@@ -318,6 +318,18 @@ class PaperIndex:
         except sqlite3.OperationalError as exc:
             raise StoreError(f"lexical search failed for {query!r} ({match}): {exc}") from exc
         return [LexicalHit(pid, float(s)) for pid, s in rows]
+
+    def naming_together(self, query: str) -> set[str] | None:
+        """The papers that name the query's topic as one phrase (:func:`fts_phrase`); None
+        where the query has no such phrase."""
+        phrase = fts_phrase(query)
+        if phrase is None:
+            return None
+        try:
+            return {r[0] for r in self.db.execute(
+                "SELECT paper_id FROM papers_fts WHERE papers_fts MATCH ?", (phrase,))}
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"lexical match failed for {query!r} ({phrase}): {exc}") from exc
 
     def doc_frequencies(self, words: Iterable[str]) -> dict[str, int]:
         """Per word, how many papers contain it (as the lexical search matches it: stemmed)."""

@@ -166,6 +166,27 @@ def test_relevance_cut(fast_chat: PaperChat) -> None:
     assert keep(0.8, 0.22) and not keep(0.8, 0.15)     # all but the common ones, meaning not far
     assert not keep(0.5, 0.3) and keep(0.5, 0.4)       # some terms: a close meaning too
     assert keep(0.0, 0.55) and not keep(0.0, 0.45)     # meaning alone: very close
+    assert keep(1.0, 0.22, False) and not keep(1.0, 0.15, False)  # terms apart: meaning not far
+
+
+def test_listing_wants_the_topic_not_its_words_apart(fast_chat: PaperChat, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A paper naming "domain" and "adaptation" apart, far from the question's meaning, is not
+    listed for "domain adaptation"; papers naming the topic are, however far their wording."""
+    import json
+
+    rows = [{"id": f"d{i}", "title": f"Study {i}",
+             "abstract": f"Domain adaptation helps model {i}. Results for model {i} hold."}
+            for i in range(5)]
+    glacier = " ".join(["glacier"] * 60)
+    rows.append({"id": "x", "title": f"Survey of {glacier}",
+                 "abstract": f"The domain of {glacier} and their adaptation to heat."})
+    path = tmp_path / "papers.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    fast_chat.ingest([path], progress=False)
+    answerer = fast_chat.answerer()
+    listed = [h.paper.paper_id for h in answerer.relevant(
+        answerer.plan("Which papers are about domain adaptation?", None, None))]
+    assert sorted(listed) == [f"d{i}" for i in range(5)]
 
 
 def test_listing_is_exhaustive_beyond_the_search_depth(fast_chat: PaperChat, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.textnorm import acronym_definitions, fts_groups, fts_query, index_terms, query_terms
+from rag.textnorm import acronym_definitions, fts_groups, fts_phrase, fts_query, index_terms, query_terms
 
 
 @pytest.mark.parametrize(("text", "pairs"), [
@@ -58,3 +58,15 @@ def test_long_words_match_their_prefix_only() -> None:
 def test_ranking_query_counts_a_long_word_once() -> None:
     """bm25 sums over alternatives: the ranking query leaves the prefix out."""
     assert fts_query("sycophancy in language models") == '"sycophancy" OR "language" OR "models"'
+
+
+@pytest.mark.parametrize(("question", "phrase"), [
+    ("Which papers study continual learning?", '"continual learning"'),
+    ("Which papers study out-of-distribution detection?", '"out of distribution detection"'),
+    ("Which papers study mixture of experts?", None),          # terms apart in the question
+    ("Which papers are about bilevel optimization?", None),    # "bilevel" is also "bi-level"
+    ("Which papers are about diffusion models?", None),        # a synonym-table concept
+    ("Which papers are about transformers?", None),            # one term
+])
+def test_topic_phrase(question: str, phrase: str | None) -> None:
+    assert fts_phrase(question) == phrase
