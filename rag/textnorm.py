@@ -113,9 +113,13 @@ def index_terms(text: str) -> list[str]:
     return sorted(terms)
 
 
+def _is_term(token: str) -> bool:
+    return token not in STOPWORDS and not (len(token) == 1 and token.isalpha())
+
+
 def query_terms(query: str) -> list[str]:
     """Content words of a question (stopwords and question boilerplate removed)."""
-    return [t for t in _tokens(query) if t not in STOPWORDS and not (len(t) == 1 and t.isalpha())]
+    return [t for t in _tokens(query) if _is_term(t)]
 
 
 def _quote(term: str) -> str:
@@ -130,7 +134,7 @@ def fts_phrase(query: str) -> str | None:
     of experts"), or one of them has spelling variants a phrase cannot hold (synonym-table
     terms: "bilevel" is also "bi-level")."""
     toks = _tokens(query)
-    at = [i for i, t in enumerate(toks) if t not in STOPWORDS and not (len(t) == 1 and t.isalpha())]
+    at = [i for i, t in enumerate(toks) if _is_term(t)]
     if len(at) < 2 or at[-1] - at[0] + 1 != len(at):
         return None
     words = [_norm(toks[i]) for i in at]
