@@ -32,7 +32,7 @@ from rag.citations import (
 )
 from rag.retrieval import Filters, Retriever, split_sentences
 from rag.settings import Settings
-from rag.textnorm import STOPWORDS, query_terms
+from rag.textnorm import is_term, query_terms
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -41,10 +41,14 @@ __all__ = ["Answer", "Answerer", "Citation", "Conversation", "DoneEvent", "Event
 
 Kind = Literal["listing", "summary", "metadata"]
 
-# A paper naming query terms worth this share of their idf names "almost all" of them: it misses
-# only words that are common in the corpus ("network" in "network pruning", "problems" in
-# "bandit problems"), and is listed if its meaning is not far off (Answerer._is_relevant).
+# The relevance cut of listings (Answerer._is_relevant). A paper naming query terms worth this
+# share of their idf names "almost all" of them: it misses only words that are common in the
+# corpus ("network" in "network pruning", "problems" in "bandit problems").
 MOSTLY_ALL_TERMS = 0.75
+# Such a paper, or one naming the terms of the question's topic only apart, is listed if its best
+# cosine is at least retrieval.min_similarity minus this: its meaning is not far off.
+NOT_FAR_OFF = 0.1
+
 _LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|name)\b.*\bpapers?\b"
                       r"|^\s*(papers|all papers|list)\b", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
@@ -192,30 +196,31 @@ class Answerer:
                         if any(a.lower() == plan.author.lower() for a in h.paper.authors)]
             return hits
         cov = self.index.coverage(plan.query)
-        together = self.index.naming_together(plan.query)
+        phrase = self.index.phrase_matches(plan.query)
+
+        def relevant(pid: str, sim: float | None) -> bool:
+            return self._is_relevant(cov.get(pid, 0.0), sim,
+                                     together=phrase is None or pid in phrase)
+
         if plan.scope is not None:
             scope = set(plan.scope)
             sims = self.retriever.similarities(plan.query, plan.scope)
             papers = self.index.get(plan.scope)
-            keep = [pid for pid in plan.scope if pid in papers and self._is_relevant(
-                cov.get(pid, 0.0), sims.get(pid), together is None or pid in together)]
+            keep = [pid for pid in plan.scope if pid in papers and relevant(pid, sims.get(pid))]
             cov = {p: c for p, c in cov.items() if p in scope}
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
             return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in keep]
         result = self.retriever.search(plan.query, k=max(k or r.k, 50), filters=plan.filters)
         in_filter: set[str] | None = (set(self.index.filter_ids(**vars(plan.filters)) or [])
                                       if plan.filters.active() else None)
-        hits = [h for h in result.hits
-                if self._is_relevant(cov.get(h.paper.paper_id, 0.0), h.similarity,
-                                     together is None or h.paper.paper_id in together)]
-        # exhaustive: every paper that names (almost) all query terms, even beyond the fused top
+        hits = [h for h in result.hits if relevant(h.paper.paper_id, h.similarity)]
+        # exhaustive: beyond the fused top, the papers naming (almost) all query terms that pass
         have = {h.paper.paper_id for h in result.hits}
         extra = [pid for pid, c in cov.items() if c >= MOSTLY_ALL_TERMS and pid not in have
                  and (in_filter is None or pid in in_filter)]
         if extra:
             sims = self.retriever.similarities(plan.query, extra)
-            extra = [p for p in extra if self._is_relevant(cov[p], sims.get(p),
-                                                           together is None or p in together)]
+            extra = [p for p in extra if relevant(p, sims.get(p))]
             papers = self.index.get(extra)
             more = [self._hit(papers[p], plan.query, sims.get(p), cov[p]) for p in extra
                     if p in papers]
@@ -223,20 +228,26 @@ class Answerer:
             hits += more
         return hits
 
-    def _is_relevant(self, cov: float, sim: float | None, together: bool = True) -> bool:
-        """The relevance cut: every query term present, together where the question names its
-        topic as a phrase (``together``, :meth:`PaperIndex.naming_together`: "continual
-        learning", not "continuous control ... learning"); or every term, or all but the
-        commonest ones (:data:`MOSTLY_ALL_TERMS`, "pruning" for "network pruning"), and a
-        meaning not far off; or a very close meaning alone; or some terms and a close meaning,
-        traded off (``cov`` is the idf-weighted share of query terms the paper contains,
-        ``sim`` its best cosine). Tuned on evals/ (seed and NeurIPS sets)."""
+    def _is_relevant(self, cov: float, sim: float | None, *, together: bool) -> bool:
+        """The relevance cut (``cov``: the idf-weighted share of query terms the paper names,
+        ``sim``: its best cosine, ``floor``: ``retrieval.min_similarity``):
+
+        - every query term, together where the question names its topic as a phrase
+          (``together``, :meth:`PaperIndex.phrase_matches`: "continual learning", not
+          "continuous control ... learning");
+        - else all terms but the commonest (:data:`MOSTLY_ALL_TERMS`: "pruning" for "network
+          pruning"; every term but apart, too) and ``sim >= floor - NOT_FAR_OFF``;
+        - else a very close meaning alone (``sim >= floor + 0.2``), or some terms and a close
+          meaning traded off (``cov >= 0.3`` and ``cov + 2 * (sim - floor) >= 0.7``).
+
+        Tuned on evals/ (seed and NeurIPS sets)."""
         s = sim if sim is not None else 0.0
         floor = self.settings.retrieval.min_similarity
-        if cov >= 0.999:
-            return together or s >= floor - 0.1
-        return ((cov >= MOSTLY_ALL_TERMS and s >= floor - 0.1) or s >= floor + 0.2
-                or (cov >= 0.3 and cov + 2 * (s - floor) >= 0.7))
+        if cov >= 0.999 and together:
+            return True
+        if cov >= MOSTLY_ALL_TERMS:
+            return s >= floor - NOT_FAR_OFF
+        return s >= floor + 0.2 or (cov >= 0.3 and cov + 2 * (s - floor) >= 0.7)
 
     @staticmethod
     def _hit(paper: Paper, query: str, sim: float | None, cov: float) -> SearchHit:
@@ -418,8 +429,7 @@ def _cite(sentence: str, n: int) -> str:
 
 def _topic(question: str) -> str:
     """The question's content words, as written (names keep their capitals)."""
-    words = [w for w in re.findall(r"[\w'-]+", question)
-             if w.lower() not in STOPWORDS and not (len(w) == 1 and w.isalpha())]
+    words = [w for w in re.findall(r"[\w'-]+", question) if is_term(w.lower())]
     return " ".join(words) if words else question
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["STOPWORDS", "acronym_definitions", "fts_groups", "fts_phrase", "fts_query", "index_terms",
-           "query_terms"]
+           "is_term", "query_terms"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -113,35 +113,57 @@ def index_terms(text: str) -> list[str]:
     return sorted(terms)
 
 
-def _is_term(token: str) -> bool:
+def is_term(token: str) -> bool:
+    """Whether a (lower-case) word of a question is a content term."""
     return token not in STOPWORDS and not (len(token) == 1 and token.isalpha())
 
 
 def query_terms(query: str) -> list[str]:
     """Content words of a question (stopwords and question boilerplate removed)."""
-    return [t for t in _tokens(query) if _is_term(t)]
+    return [t for t in _tokens(query) if is_term(t)]
 
 
 def _quote(term: str) -> str:
     return '"' + term.replace('"', " ") + '"'
 
 
-def fts_phrase(query: str) -> str | None:
-    """The query's topic as one FTS5 phrase, where it names one: two or more content terms in a
-    row, nothing between them ("continual learning", "out-of-distribution detection"). Papers
-    that name every term but never together ("continuous" control ... "learning") are then told
-    apart from those that name the topic. None where the terms are apart in the question ("mixture
-    of experts"), or one of them has spelling variants a phrase cannot hold (synonym-table
-    terms: "bilevel" is also "bi-level")."""
-    toks = _tokens(query)
-    at = [i for i, t in enumerate(toks) if _is_term(t)]
-    if len(at) < 2 or at[-1] - at[0] + 1 != len(at):
+def fts_phrase(query: str, acronyms: dict[str, list[str]] | None = None) -> str | None:
+    """The question's topic as an FTS5 phrase, where it names one: its last two content terms
+    when nothing stands between them (no stopword, no punctuation), the head of a noun compound:
+    "continual learning", "(neural) radiance fields", "out-of-distribution detection". Papers
+    naming both terms but never together ("continuous" control ... "learning") are then told
+    apart from those naming the topic.
+
+    The phrase is an OR of the spellings :func:`fts_groups` counts as the same terms: a hyphen
+    equals a space, and acronyms the corpus defines (``acronyms``) stand for one term ("OOD
+    detection") or for both ("DA" for "domain adaptation"). None where the question ends in no
+    such pair, or a term has synonym-table variants, which a phrase cannot hold ("bilevel" is
+    also "bi-level"). A joined compound in the question ("multitask learning") does not match
+    the text's "multi-task learning" as a phrase; such a paper is left to its cosine."""
+    acronyms = acronyms or {}
+    found = [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(query)]
+    terms = [(t, start, end) for t, start, end in found if is_term(t)]
+    if len(terms) < 2:
         return None
-    words = [_norm(toks[i]) for i in at]
-    joined = f" {' '.join(words)} "
-    if any(w in _SURFACE for w in words) or any(f" {s} " in joined for s in _SURFACE):
+    (first, _, gap_from), (second, gap_to, _) = terms[-2:]
+    between = [t for t, start, _ in found if gap_from <= start < gap_to]
+    if between or query[gap_from:gap_to].strip():
         return None
-    return _quote(" ".join(words))
+    words = [_norm(first), _norm(second)]
+    if any(w in _SURFACE for w in words) or " ".join(words) in _SURFACE:
+        return None
+    spelled: dict[str, list[str]] = {}  # long form -> acronyms that abbreviate it
+    for acr, expansions in acronyms.items():
+        for exp in expansions[:3]:
+            spelled.setdefault(_norm(exp), []).append(acr)
+
+    def spellings(term: str) -> list[str]:
+        return ([_norm(term)] + [_norm(e) for e in acronyms.get(term, [])[:3]]  # an acronym
+                + spelled.get(_norm(term), []))                                # has one
+
+    phrases = [f"{a} {b}" for a in spellings(first) for b in spellings(second)]
+    quoted = [_quote(x) for x in dict.fromkeys(phrases + spelled.get(" ".join(words), []))]
+    return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
 
 
 def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:

@@ -319,10 +319,10 @@ class PaperIndex:
             raise StoreError(f"lexical search failed for {query!r} ({match}): {exc}") from exc
         return [LexicalHit(pid, float(s)) for pid, s in rows]
 
-    def naming_together(self, query: str) -> set[str] | None:
-        """The papers that name the query's topic as one phrase (:func:`fts_phrase`); None
-        where the query has no such phrase."""
-        phrase = fts_phrase(query)
+    def phrase_matches(self, query: str) -> set[str] | None:
+        """The papers that name the question's topic as a phrase (:func:`fts_phrase`, with the
+        corpus's acronyms); None where the question names no such phrase."""
+        phrase = fts_phrase(query, self.acronyms())
         if phrase is None:
             return None
         try:

@@ -60,13 +60,23 @@ def test_ranking_query_counts_a_long_word_once() -> None:
     assert fts_query("sycophancy in language models") == '"sycophancy" OR "language" OR "models"'
 
 
+ACRONYMS = {"ood": ["out-of-distribution"], "da": ["domain adaptation"]}
+
+
 @pytest.mark.parametrize(("question", "phrase"), [
     ("Which papers study continual learning?", '"continual learning"'),
-    ("Which papers study out-of-distribution detection?", '"out of distribution detection"'),
+    ("Which papers discuss continual learning?", '"continual learning"'),  # the last two terms
+    ("Which papers study neural radiance fields?", '"radiance fields"'),
+    ("Which papers study out-of-distribution detection?",
+     '("out of distribution detection" OR "ood detection")'),
+    ("Which papers study OOD detection?", '("ood detection" OR "out of distribution detection")'),
+    ("Which papers are about domain adaptation?", '("domain adaptation" OR "da")'),
     ("Which papers study mixture of experts?", None),          # terms apart in the question
+    ("Which papers study pruning, quantization?", None),       # a list, not a compound
     ("Which papers are about bilevel optimization?", None),    # "bilevel" is also "bi-level"
     ("Which papers are about diffusion models?", None),        # a synonym-table concept
     ("Which papers are about transformers?", None),            # one term
+    ("???", None),
 ])
 def test_topic_phrase(question: str, phrase: str | None) -> None:
-    assert fts_phrase(question) == phrase
+    assert fts_phrase(question, ACRONYMS) == phrase
