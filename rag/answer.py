@@ -235,8 +235,9 @@ class Answerer:
         - every query term, together where the question names its topic as a phrase
           (``together``, :meth:`PaperIndex.phrase_matches`: "continual learning", not
           "continuous control ... learning");
-        - else all terms but the commonest (:data:`MOSTLY_ALL_TERMS`: "pruning" for "network
-          pruning"; every term but apart, too) and ``sim >= floor - NOT_FAR_OFF``;
+        - else every term named apart, or all terms but the commonest
+          (:data:`MOSTLY_ALL_TERMS`: "pruning" for "network pruning"), and
+          ``sim >= floor - NOT_FAR_OFF``;
         - else a very close meaning alone (``sim >= floor + 0.2``), or some terms and a close
           meaning traded off (``cov >= 0.3`` and ``cov + 2 * (sim - floor) >= 0.7``).
 
