@@ -1,13 +1,12 @@
 """Generate the listing question sets over the NeurIPS 2023 abstracts.
 
-``evals/neurips2023_listing.json`` (TOPICS, on which the relevance cut was first tuned) and
+``evals/neurips2023_listing.json`` (TOPICS, on which the relevance cut was first tuned),
 ``evals/neurips2023_listing_more.json`` (MORE_TOPICS, 20 other topics, written later as a
-held-out check; the cut's later changes were designed on both sets, see README), and
+held-out check; the cut's later changes were designed on both sets, see README) and
 ``evals/neurips2023_listing_heldout.json`` (HELDOUT_TOPICS, 18 more, written after the last
-change and run once). Ground truth
-per topic: ``must`` = every paper whose *title* matches the topic's regex; ``acceptable`` =
-papers whose abstract (but not title) matches it, which a good listing may include. Run from
-the repository root (writes all three files):
+change and run once). Ground truth per topic: ``must`` = every paper whose *title* matches the
+topic's regex; ``acceptable`` = papers whose abstract (but not title) matches it, which a good
+listing may include. Run from the repository root (writes all three files):
 
     .venv/bin/python evals/make_neurips_listing.py [CORPUS]
 """
