@@ -1,14 +1,16 @@
-"""Generate the listing question sets over the NeurIPS 2023 abstracts.
+"""Generate the listing question sets (``paperchat eval-questions``) from topic regexes.
 
-``evals/neurips2023_listing.json`` (TOPICS, on which the relevance cut was first tuned),
-``evals/neurips2023_listing_more.json`` (MORE_TOPICS, 20 other topics, written later as a
-held-out check; the cut's later changes were designed on both sets, see README) and
-``evals/neurips2023_listing_heldout.json`` (HELDOUT_TOPICS, 18 more, written after the last
-change and run once). Ground truth per topic: ``must`` = every paper whose *title* matches the
-topic's regex; ``acceptable`` = papers whose abstract (but not title) matches it, which a good
-listing may include. Run from the repository root (writes all three files):
+Over the NeurIPS 2023 abstracts: ``evals/neurips2023_listing.json`` (TOPICS, on which the
+relevance cut was first tuned), ``evals/neurips2023_listing_more.json`` (MORE_TOPICS, 20 other
+topics, written later as a held-out check; the cut's later changes were designed on both sets,
+see README) and ``evals/neurips2023_listing_heldout.json`` (HELDOUT_TOPICS, 18 more, written
+after the last change and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
+COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, another corpus,
+written after the last change and run once). Ground truth per topic: ``must`` = every paper
+whose *title* matches the topic's regex; ``acceptable`` = papers whose abstract (but not title)
+matches it, which a good listing may include. Run from the repository root (writes every set):
 
-    .venv/bin/python evals/make_neurips_listing.py [CORPUS]
+    .venv/bin/python evals/make_listing_sets.py [DATASETS_DIR]
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "datasets" / "neurips2023-abstracts" / "neurips2023.jsonl"
-OUT = Path(__file__).resolve().parent / "neurips2023_listing.json"
-MORE_OUT = Path(__file__).resolve().parent / "neurips2023_listing_more.json"
-HELDOUT_OUT = Path(__file__).resolve().parent / "neurips2023_listing_heldout.json"
+EVALS = Path(__file__).resolve().parent
+DATASETS = EVALS.parents[1] / "shared" / "datasets"
+NEURIPS = Path("neurips2023-abstracts") / "neurips2023.jsonl"
+PAPERLISTS = Path("paperlists-ml-2023-2025") / "papers.jsonl"
 
 # (question, regex over titles and abstracts; case-insensitive)
 TOPICS: list[tuple[str, str]] = [
@@ -95,6 +96,29 @@ HELDOUT_TOPICS: list[tuple[str, str]] = [
     ("Which papers study causal inference?", r"\bcausal inference\b"),
 ]
 
+# Another corpus (smaller venues: robotics, language models, learning theory), written after the
+# last change to the relevance cut and run once. Same rule for the regexes.
+PAPERLISTS_TOPICS: list[tuple[str, str]] = [
+    ("Which papers are about imitation learning?", r"\bimitation learning\b"),
+    ("Which papers study manipulation?", r"\bmanipulation\b"),
+    ("Which papers are about retrieval-augmented generation?",
+     r"\bretrieval-augmented\b|\bRAG\b"),
+    ("Which papers study online learning?", r"\bonline learning\b"),
+    ("Which papers are about causal inference?", r"\bcausal inference\b"),
+    ("Which papers study Gaussian processes?", r"\bgaussian process(?:es)?\b"),
+    ("Which papers are about differential privacy?",
+     r"\bdifferential(?:ly)? privat|\bdifferential privacy\b"),
+    ("Which papers study bandits?", r"\bbandits?\b"),
+    ("Which papers are about variational inference?", r"\bvariational inference\b"),
+    ("Which papers study sample complexity?", r"\bsample complexity\b"),
+    ("Which papers are about reward models?", r"\breward models?\b"),
+    ("Which papers study chain-of-thought reasoning?", r"\bchain[- ]of[- ]thought\b|\bCoT\b"),
+    ("Which papers are about locomotion?", r"\blocomotion\b"),
+    ("Which papers study conformal prediction?", r"\bconformal\b"),
+    ("Which papers are about tokenization?", r"\btokeni[sz]"),
+    ("Which papers study sim-to-real transfer?", r"\bsim-to-real\b|\bsim2real\b"),
+]
+
 
 def build(corpus: Path, topics: list[tuple[str, str]]) -> list[dict[str, object]]:
     papers = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()
@@ -110,12 +134,20 @@ def build(corpus: Path, topics: list[tuple[str, str]]) -> list[dict[str, object]
     return out
 
 
+SETS: list[tuple[Path, list[tuple[str, str]], str]] = [
+    (NEURIPS, TOPICS, "neurips2023_listing.json"),
+    (NEURIPS, MORE_TOPICS, "neurips2023_listing_more.json"),
+    (NEURIPS, HELDOUT_TOPICS, "neurips2023_listing_heldout.json"),
+    (PAPERLISTS, PAPERLISTS_TOPICS, "paperlists_listing_heldout.json"),
+]
+
+
 def main() -> None:
-    corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else CORPUS
-    for topics, out in ((TOPICS, OUT), (MORE_TOPICS, MORE_OUT), (HELDOUT_TOPICS, HELDOUT_OUT)):
-        questions = build(corpus, topics)
-        out.write_text(json.dumps(questions, indent=1) + "\n", encoding="utf-8")
-        print(out.name)
+    datasets = Path(sys.argv[1]) if len(sys.argv) > 1 else DATASETS
+    for corpus, topics, name in SETS:
+        questions = build(datasets / corpus, topics)
+        (EVALS / name).write_text(json.dumps(questions, indent=1) + "\n", encoding="utf-8")
+        print(name)
         for q in questions:
             print(f"{len(q['must']):>4} must {len(q['acceptable']):>4} acceptable  {q['question']}")
 
