@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rag.errors import StoreError
 from rag.textnorm import acronym_definitions, fts_groups, fts_phrase, fts_query, index_terms
@@ -137,27 +138,21 @@ class PaperIndex:
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM papers").fetchone()[0])
 
-    def get(self, paper_ids: Sequence[str]) -> dict[str, Paper]:
-        out: dict[str, Paper] = {}
-        ids = list(paper_ids)
-        for start in range(0, len(ids), 500):
-            part = ids[start:start + 500]
-            rows = self.db.execute(
-                f"SELECT paper_id, data FROM papers WHERE paper_id IN ({','.join('?' * len(part))})",
-                part)
-            out.update((pid, Paper.model_validate_json(data)) for pid, data in rows)
-        return out
-
-    def tokens(self, paper_ids: Sequence[str]) -> dict[str, bytes]:
-        """The stored packed token vectors of the given papers (those that have them)."""
-        out: dict[str, bytes] = {}
+    def _by_ids(self, table: str, column: str, paper_ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
+        """(paper_id, ``column``) rows of ``table`` for the given ids, 500 ids a query."""
         ids = list(dict.fromkeys(paper_ids))
         for start in range(0, len(ids), 500):
             part = ids[start:start + 500]
-            out.update(self.db.execute(
-                f"SELECT paper_id, bits FROM tokens WHERE paper_id IN ({','.join('?' * len(part))})",
-                part))
-        return out
+            yield from self.db.execute(f"SELECT paper_id, {column} FROM {table} "
+                                       f"WHERE paper_id IN ({','.join('?' * len(part))})", part)
+
+    def get(self, paper_ids: Sequence[str]) -> dict[str, Paper]:
+        return {pid: Paper.model_validate_json(data)
+                for pid, data in self._by_ids("papers", "data", paper_ids)}
+
+    def tokens(self, paper_ids: Sequence[str]) -> dict[str, bytes]:
+        """The stored packed token vectors of the given papers (those that have them)."""
+        return dict(self._by_ids("tokens", "bits", paper_ids))
 
     def without_tokens(self) -> list[str]:
         """Catalogued papers that have no stored token vectors."""
@@ -323,13 +318,15 @@ class PaperIndex:
         """The papers that name the question's topic as a phrase (:func:`fts_phrase`, with the
         corpus's acronyms); None where the question names no such phrase."""
         phrase = fts_phrase(query, self.acronyms())
-        if phrase is None:
-            return None
+        return None if phrase is None else self._matching(phrase, query)
+
+    def _matching(self, expression: str, query: str) -> set[str]:
+        """The papers an FTS5 MATCH ``expression`` (made from ``query``) finds."""
         try:
             return {r[0] for r in self.db.execute(
-                "SELECT paper_id FROM papers_fts WHERE papers_fts MATCH ?", (phrase,))}
+                "SELECT paper_id FROM papers_fts WHERE papers_fts MATCH ?", (expression,))}
         except sqlite3.OperationalError as exc:
-            raise StoreError(f"lexical match failed for {query!r} ({phrase}): {exc}") from exc
+            raise StoreError(f"lexical match failed for {query!r} ({expression}): {exc}") from exc
 
     def doc_frequencies(self, words: Iterable[str]) -> dict[str, int]:
         """Per word, how many papers contain it (as the lexical search matches it: stemmed)."""
@@ -358,11 +355,7 @@ class PaperIndex:
         weights: list[float] = []
         matched: list[set[str]] = []
         for group in groups:
-            try:
-                ids = {r[0] for r in self.db.execute(
-                    "SELECT paper_id FROM papers_fts WHERE papers_fts MATCH ?", (group,))}
-            except sqlite3.OperationalError as exc:
-                raise StoreError(f"lexical match failed for {query!r} ({group}): {exc}") from exc
+            ids = self._matching(group, query)
             matched.append(ids)
             weights.append(math.log((n_docs + 1) / (len(ids) + 0.5)))  # unmatched: rarest
         total = sum(weights) or 1.0
