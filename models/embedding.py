@@ -87,10 +87,7 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embeddings (n, 384), float32, unit length, in the order of ``texts``."""
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for idx, _, hidden, mask in self._hidden_states(texts):
-            out[idx] = _mean_pool(hidden, mask)
-        return out
+        return self.embed_with_tokens(texts, first=len(texts))[0]
 
     def embed_with_tokens(self, texts: Sequence[str],
                           first: int = 0) -> tuple[np.ndarray, list[np.ndarray]]:
