@@ -11,9 +11,13 @@ are one concept. Three mechanisms, each small:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 
-__all__ = ["STOPWORDS", "acronym_definitions", "fts_groups", "fts_phrase", "fts_query", "index_terms",
-           "is_term", "query_terms"]
+__all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
+           "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms", "singular",
+           "topic_abbreviations", "writes"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -75,28 +79,127 @@ def acronym_definitions(text: str) -> list[tuple[str, str]]:
     """('ZO', 'zeroth-order') pairs for each "long form (ACRONYM)" the text defines.
 
     The long form is the shortest run of words before the parenthesis whose initials (hyphen
-    parts counted separately) spell the acronym.
+    parts counted separately) spell the acronym: all its letters, or, for a mixed-case acronym,
+    its capitals ("neural radiance fields (NeRF)", "low-rank adaptation (LoRA)").
     """
     out = []
     for m in _ACRONYM.finditer(text):
         words, acr = _words_before(text, m.start()), m.group(1)
         if not words:
             continue
-        if acr.endswith("s") and acr[:-1].isupper():
-            acr = acr[:-1]  # "LLMs" -> "LLM"
-        letters = [c for c in acr.lower() if c.isalpha()]
-        for start in range(len(words) - 1, -1, -1):
-            parts = [p for w in words[start:] for p in re.split(r"[-‐‑–]", w) if p]
-            if [p[0].lower() for p in parts] == letters:
-                out.append((acr, " ".join(words[start:])))
-                break
-            if len(parts) > len(letters):
-                break
+        if acr.endswith("s") and acr[-2].isupper():
+            acr = acr[:-1]  # "LLMs" -> "LLM", "NeRFs" -> "NeRF"
+        spellings = [[c for c in acr.lower() if c.isalpha()]]
+        capitals = [c.lower() for c in acr if c.isupper()]
+        if len(capitals) >= 2 and not acr.isupper():
+            spellings.append(capitals)
+        if long_form := _spelled_by(words, spellings):
+            out.append((acr, long_form))
     return out
+
+
+def _spelled_by(words: list[str], spellings: list[list[str]]) -> str | None:
+    """The shortest tail of ``words`` whose initials are one of ``spellings``."""
+    for start in range(len(words) - 1, -1, -1):
+        parts = [p for w in words[start:] for p in re.split(r"[-‐‑–]", w) if p]
+        if [p[0].lower() for p in parts] in spellings:
+            return " ".join(words[start:])
+        if len(parts) > max(map(len, spellings)):
+            return None
+    return None
 
 
 def _tokens(text: str) -> list[str]:
     return [m.group(0).lower() for m in _WORD.finditer(text)]
+
+
+@dataclass(frozen=True)
+class Abbreviation:
+    """An acronym the corpus defines for a run of a question's words."""
+
+    acronym: str    # lower case, as the index matches it: "nerf"
+    long_form: str  # normalised, singular (:func:`singular`): "neural radiance field"
+
+
+class Acronyms(dict[str, list[str]]):
+    """The acronyms a corpus defines: acronym (lower case) -> its long forms, most frequent first
+    (:meth:`store.lexical.PaperIndex.acronyms`). ``counts``: acronym -> long form -> how many
+    papers define it so (1 each by default); ``written``: acronym -> the spellings its
+    definitions use ("nerf" -> {"NeRF"}; its capitals by default)."""
+
+    def __init__(self, table: Mapping[str, list[str]] | None = None, *,
+                 counts: Mapping[str, Mapping[str, int]] | None = None,
+                 written: Mapping[str, set[str]] | None = None) -> None:
+        super().__init__(table or {})
+        self.counts = {acr: dict(counts[acr]) if counts and acr in counts
+                       else dict.fromkeys(expansions, 1) for acr, expansions in self.items()}
+        self.written = dict(written or {})
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[tuple[str, str, str, int]]) -> Acronyms:
+        """From (acronym, long form, acronym as written, papers defining it so) rows."""
+        counts: dict[str, dict[str, int]] = {}
+        written: dict[str, set[str]] = {}
+        for acr, exp, as_written, n in rows:
+            forms = counts.setdefault(acr, {})
+            forms[exp] = forms.get(exp, 0) + n
+            written.setdefault(acr, set()).add(as_written)
+        table = {acr: sorted(forms, key=lambda e: -forms[e]) for acr, forms in counts.items()}
+        return cls(table, counts=counts, written=written)
+
+    def spellings(self, acronym: str) -> set[str]:
+        return self.written.get(acronym) or {acronym.upper()}
+
+    def share(self, acronym: str, long_form: str) -> float:
+        """The share of the acronym's definitions that spell out ``long_form`` (:func:`singular`)."""
+        forms = self.counts.get(acronym, {})
+        return sum(n for e, n in forms.items() if singular(e) == long_form) / (
+            sum(forms.values()) or 1)
+
+    @cached_property
+    def long_forms(self) -> dict[str, list[str]]:
+        """Long form (:func:`singular`) -> the acronyms for it, built once per table."""
+        spelled: dict[str, list[str]] = {}
+        for acr, expansions in self.items():
+            for exp in expansions[:3]:
+                acrs = spelled.setdefault(singular(exp), [])
+                if acr not in acrs:
+                    acrs.append(acr)
+        return spelled
+
+    def abbreviating(self, words: Sequence[str]) -> dict[int, list[Abbreviation]]:
+        """Per position in ``words`` (a question's content words), the distinctive acronyms
+        (three characters or more) the corpus defines for a run of two to six consecutive words
+        holding it: "neural radiance fields" -> "nerf" at all three. Left out: two-letter
+        acronyms ("MU" for machine unlearning is also the Greek letter, "DP" also dynamic
+        programming) and those most of whose definitions spell out something else ("SSL" is
+        more often self- than semi-supervised learning)."""
+        out: dict[int, list[Abbreviation]] = {}
+        for i in range(len(words)):
+            for j in range(i + 2, min(len(words), i + 6) + 1):
+                long_form = singular(" ".join(words[i:j]))
+                for acr in self.long_forms.get(long_form, []):
+                    if len(acr) >= 3 and self.share(acr, long_form) > 0.5:
+                        for at in range(i, j):
+                            out.setdefault(at, []).append(Abbreviation(acr, long_form))
+        return out
+
+
+def singular(phrase: str) -> str:
+    """``phrase`` normalised (lower case, hyphens as spaces), each word without a plural "s"."""
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                    for w in _norm(phrase).split())
+
+
+def _acronyms(table: Mapping[str, list[str]] | None) -> Acronyms:
+    return table if isinstance(table, Acronyms) else Acronyms(table)
+
+
+def writes(text: str, spellings: set[str]) -> bool:
+    """Whether ``text`` writes an acronym in one of ``spellings`` (case-sensitive, plural "s"
+    allowed): "NeRFs" and "NeRF-based" for {"NeRF"}, not the "model zoo" for {"ZOO"}."""
+    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
+    return re.search(rf"(?<!\w)(?:{alternatives})s?(?!\w)", text) is not None
 
 
 def index_terms(text: str) -> list[str]:
@@ -127,20 +230,14 @@ def _quote(term: str) -> str:
     return '"' + term.replace('"', " ") + '"'
 
 
-def fts_phrase(query: str, acronyms: dict[str, list[str]] | None = None) -> str | None:
-    """The question's topic as an FTS5 phrase, where it names one: its last two content terms
-    when nothing stands between them (no stopword, no punctuation), the head of a noun compound:
-    "continual learning", "(neural) radiance fields", "out-of-distribution detection". Papers
-    naming both terms but never together ("continuous" control ... "learning") are then told
-    apart from those naming the topic.
+def fts_literal(text: str) -> str:
+    """An FTS5 phrase matching ``text`` as words (hyphens as spaces): '"low rank adaptation"'."""
+    return _quote(_norm(text))
 
-    The phrase is an OR of the spellings :func:`fts_groups` counts as the same terms: a hyphen
-    equals a space, and acronyms the corpus defines (``acronyms``) stand for one term ("OOD
-    detection") or for both ("DA" for "domain adaptation"). None where the question ends in no
-    such pair, or a term has synonym-table variants, which a phrase cannot hold ("bilevel" is
-    also "bi-level"). A joined compound in the question ("multitask learning") does not match
-    the text's "multi-task learning" as a phrase; such a paper is left to its cosine."""
-    acronyms = acronyms or {}
+
+def _topic_pair(query: str) -> tuple[list[str], str, str] | None:
+    """The question's content terms and its last two when nothing stands between them (no
+    stopword, no punctuation): the head of a noun compound naming its topic."""
     found = [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(query)]
     terms = [(t, start, end) for t, start, end in found if is_term(t)]
     if len(terms) < 2:
@@ -149,24 +246,56 @@ def fts_phrase(query: str, acronyms: dict[str, list[str]] | None = None) -> str 
     between = [t for t, start, _ in found if gap_from <= start < gap_to]
     if between or query[gap_from:gap_to].strip():
         return None
+    return [t for t, _, _ in terms], first, second
+
+
+def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> str | None:
+    """The question's topic as an FTS5 phrase, where it names one: its last two content terms
+    when nothing stands between them (no stopword, no punctuation), the head of a noun compound:
+    "continual learning", "(neural) radiance fields", "out-of-distribution detection". Papers
+    naming both terms but never together ("continuous" control ... "learning") are then told
+    apart from those naming the topic.
+
+    The phrase is an OR of the spellings :func:`fts_groups` counts as the same terms: a hyphen
+    equals a space, and acronyms the corpus defines (``acronyms``) stand for one term ("OOD
+    detection") or for both ("DA" for "domain adaptation"); an acronym for a longer run of the
+    question's words that holds both ("NeRF" for "neural radiance fields") is checked apart
+    (:func:`topic_abbreviations`). None where the question ends in no such pair, or a term has
+    synonym-table variants, which a phrase cannot hold ("bilevel" is also "bi-level"). A joined
+    compound in the question ("multitask learning") does not match the text's "multi-task
+    learning" as a phrase; such a paper is left to its cosine."""
+    table = _acronyms(acronyms)
+    pair = _topic_pair(query)
+    if pair is None:
+        return None
+    _, first, second = pair
     words = [_norm(first), _norm(second)]
     if any(w in _SURFACE for w in words) or " ".join(words) in _SURFACE:
         return None
-    spelled: dict[str, list[str]] = {}  # long form -> acronyms that abbreviate it
-    for acr, expansions in acronyms.items():
-        for exp in expansions[:3]:
-            spelled.setdefault(_norm(exp), []).append(acr)
 
     def spellings(term: str) -> list[str]:
-        return ([_norm(term)] + [_norm(e) for e in acronyms.get(term, [])[:3]]  # an acronym
-                + spelled.get(_norm(term), []))                                # has one
+        return ([_norm(term)] + [_norm(e) for e in table.get(term, [])[:3]]  # an acronym
+                + table.long_forms.get(singular(term), []))                 # has one
 
     phrases = [f"{a} {b}" for a in spellings(first) for b in spellings(second)]
-    quoted = [_quote(x) for x in dict.fromkeys(phrases + spelled.get(" ".join(words), []))]
+    whole = table.long_forms.get(singular(" ".join(words)), [])
+    quoted = [_quote(x) for x in dict.fromkeys(phrases + whole)]
     return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
 
 
-def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:
+def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
+    """The distinctive acronyms (:meth:`Acronyms.abbreviating`) the corpus defines for a run of
+    the question's words holding its topic phrase (:func:`fts_phrase`): "NeRF" for "neural
+    radiance fields", whose phrase is "radiance fields"."""
+    pair = _topic_pair(query)
+    if pair is None or fts_phrase(query, acronyms) is None:
+        return []
+    terms = pair[0]
+    by_word = acronyms.abbreviating([_norm(t) for t in terms])
+    return [a for a in by_word.get(len(terms) - 2, []) if a in by_word.get(len(terms) - 1, [])]
+
+
+def fts_query(query: str, acronyms: Mapping[str, list[str]] | None = None) -> str:
     """The FTS5 MATCH expression that ranks papers (bm25): each content term OR its expansions,
     all OR-ed, without the prefix alternative of long words.
 
@@ -178,16 +307,29 @@ def fts_query(query: str, acronyms: dict[str, list[str]] | None = None) -> str:
     return " OR ".join(fts_groups(query, acronyms, prefix=False))
 
 
-def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None, *,
+def fts_groups(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
                prefix: bool = True) -> list[str]:
+    """One FTS5 expression per concept of the query (:func:`fts_concepts`)."""
+    return [expression for expression, _ in fts_concepts(query, acronyms, prefix=prefix)]
+
+
+def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
+                 prefix: bool = True) -> list[tuple[str, list[Abbreviation]]]:
     """One FTS5 expression per concept of the query: a multi-word synonym surface ("reinforcement
     learning") is one group (the phrase OR its canonical token), every other content term one
-    group (the term OR its expansions). ``prefix``: a long single word also matches its first
-    three quarters as a prefix ("sycophancy" ~ "sycophantic"), which Porter stemming misses."""
-    acronyms = acronyms or {}
+    group (the term OR its expansions: joined compound, synonym token, an acronym's long forms).
+    ``prefix``: a long single word also matches its first three quarters as a prefix
+    ("sycophancy" ~ "sycophantic"), which Porter stemming misses.
+
+    Beside each expression, the distinctive acronyms the corpus defines for a run of the
+    question's words holding the term (:meth:`Acronyms.abbreviating`: "NeRF" names "neural",
+    "radiance" and "fields"); they are not in the expression because FTS5 ignores case ("ZOO"
+    for zeroth-order optimization is not the "model zoo"), see
+    :meth:`store.lexical.PaperIndex.coverage`."""
+    table = _acronyms(acronyms)
     terms = query_terms(query)
     words = [_norm(t) for t in terms]
-    groups: list[str] = []
+    concepts: dict[str, list[Abbreviation]] = {}
     consumed: set[int] = set()
     for surface, canon in sorted(_SURFACE.items(), key=lambda kv: -len(kv[0])):
         n = surface.count(" ") + 1
@@ -196,9 +338,8 @@ def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None, *,
         for i in range(len(words) - n + 1):
             if consumed.isdisjoint(range(i, i + n)) and " ".join(words[i:i + n]) == surface:
                 consumed.update(range(i, i + n))
-                group = f"({_quote(surface)} OR {canon})"
-                if group not in groups:
-                    groups.append(group)
+                concepts.setdefault(f"({_quote(surface)} OR {canon})", [])
+    abbreviated = table.abbreviating(words)
     for i, term in enumerate(terms):
         if i in consumed:
             continue
@@ -211,9 +352,9 @@ def fts_groups(query: str, acronyms: dict[str, list[str]] | None = None, *,
             alts.append(term[:max(7, round(len(term) * 0.75))] + "*")
         if (synonym := _SURFACE.get(_norm(term))) is not None:
             alts.append(synonym)
-        for exp in acronyms.get(term.lower(), [])[:3]:
+        for exp in table.get(term.lower(), [])[:3]:
             alts.append(_quote(_norm(exp)))
         group = "(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0]
-        if group not in groups:
-            groups.append(group)
-    return groups
+        known = concepts.setdefault(group, [])
+        known += [a for a in abbreviated.get(i, []) if a not in known]
+    return list(concepts.items())

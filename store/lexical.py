@@ -23,14 +23,27 @@ from pathlib import Path
 from typing import Any
 
 from rag.errors import StoreError
-from rag.textnorm import acronym_definitions, fts_groups, fts_phrase, fts_query, index_terms
+from rag.textnorm import (
+    Abbreviation,
+    Acronyms,
+    acronym_definitions,
+    fts_concepts,
+    fts_literal,
+    fts_phrase,
+    fts_query,
+    index_terms,
+    singular,
+    topic_abbreviations,
+    writes,
+)
 from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
 
-# Bump when the FTS layout or rag.textnorm.index_terms changes: an index with another version
-# has its FTS rows rebuilt from the catalog when opened (see PaperIndex._migrate).
-SCHEMA_VERSION = "3"
+# Bump when the FTS layout, rag.textnorm.index_terms or rag.textnorm.acronym_definitions
+# changes: an index with another version has its FTS rows and acronyms rebuilt from the catalog
+# when opened (see PaperIndex._migrate).
+SCHEMA_VERSION = "4"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
@@ -52,14 +65,19 @@ CREATE TABLE IF NOT EXISTS papers (
     year INTEGER,
     authors TEXT NOT NULL DEFAULT ''
 );
-CREATE TABLE IF NOT EXISTS acronyms (
-    acronym TEXT NOT NULL, expansion TEXT NOT NULL, paper_id TEXT NOT NULL,
-    PRIMARY KEY (acronym, expansion, paper_id)
-);
-CREATE INDEX IF NOT EXISTS acronyms_paper ON acronyms (paper_id);
 CREATE TABLE IF NOT EXISTS pending (paper_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tokens (paper_id TEXT PRIMARY KEY, bits BLOB NOT NULL);
+"""
+
+# acronym and expansion in lower case; written: the acronym as the abstract writes it ("NeRF")
+_ACRONYMS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS acronyms (
+    acronym TEXT NOT NULL, expansion TEXT NOT NULL, paper_id TEXT NOT NULL,
+    written TEXT NOT NULL,
+    PRIMARY KEY (acronym, expansion, paper_id)
+);
+CREATE INDEX IF NOT EXISTS acronyms_paper ON acronyms (paper_id);
 """
 
 
@@ -79,9 +97,9 @@ class PaperIndex:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self.db.executescript(_SCHEMA + _FTS_SCHEMA)
-        self._acronyms: dict[str, list[str]] | None = None
+        self._acronyms: Acronyms | None = None
         if self.get_meta("schema") != SCHEMA_VERSION:
-            self._migrate()
+            self._migrate()  # a new index too: it creates the acronyms table
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -99,12 +117,15 @@ class PaperIndex:
         return conn
 
     def _migrate(self) -> None:
-        """Rebuild the FTS table and the acronyms from the catalog: FTS rowids equal the papers'
-        rowids (deletes by rowid, not by a scan), terms from the current rag.textnorm."""
+        """Rebuild the FTS table and the acronyms table from the catalog: FTS rowids equal the
+        papers' rowids (deletes by rowid, not by a scan), terms and acronyms from the current
+        rag.textnorm."""
         with self.transaction() as db:
             db.execute("DROP TABLE IF EXISTS papers_fts")
             db.execute(_FTS_SCHEMA.strip().rstrip(";"))
-            db.execute("DELETE FROM acronyms")
+            db.execute("DROP TABLE IF EXISTS acronyms")
+            for statement in filter(str.strip, _ACRONYMS_SCHEMA.split(";")):
+                db.execute(statement)
             for rowid, data in db.execute("SELECT rowid, data FROM papers").fetchall():
                 paper = Paper.model_validate_json(data)
                 self._insert_fts(db, rowid, paper)
@@ -238,8 +259,8 @@ class PaperIndex:
 
     @staticmethod
     def _insert_acronyms(db: sqlite3.Connection, paper: Paper) -> None:
-        db.executemany("INSERT OR IGNORE INTO acronyms VALUES (?, ?, ?)",
-                       [(a.lower(), e.lower(), paper.paper_id)
+        db.executemany("INSERT OR IGNORE INTO acronyms VALUES (?, ?, ?, ?)",
+                       [(a.lower(), e.lower(), paper.paper_id, a)
                         for a, e in acronym_definitions(paper.abstract)])
 
     @staticmethod
@@ -283,15 +304,12 @@ class PaperIndex:
         self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     # ---- search ---------------------------------------------------------------------------
-    def acronyms(self) -> dict[str, list[str]]:
+    def acronyms(self) -> Acronyms:
         """acronym -> expansions, most frequent first (cached until the next write)."""
         if self._acronyms is None:
-            table: dict[str, list[str]] = {}
-            for acr, exp in self.db.execute(
-                    "SELECT acronym, expansion FROM acronyms GROUP BY acronym, expansion "
-                    "ORDER BY count(*) DESC"):
-                table.setdefault(acr, []).append(exp)
-            self._acronyms = table
+            self._acronyms = Acronyms.from_rows(self.db.execute(
+                "SELECT acronym, expansion, written, count(*) FROM acronyms "
+                "GROUP BY acronym, expansion, written"))
         return self._acronyms
 
     def search(self, query: str, n: int,
@@ -317,8 +335,32 @@ class PaperIndex:
     def phrase_matches(self, query: str) -> set[str] | None:
         """The papers that name the question's topic as a phrase (:func:`fts_phrase`, with the
         corpus's acronyms); None where the question names no such phrase."""
-        phrase = fts_phrase(query, self.acronyms())
-        return None if phrase is None else self._matching(phrase, query)
+        table = self.acronyms()
+        phrase = fts_phrase(query, table)
+        if phrase is None:
+            return None
+        found = self._matching(phrase, query)
+        return found | self._abbreviated(topic_abbreviations(query, table), found)
+
+    def _abbreviated(self, abbreviations: Iterable[Abbreviation], found: set[str]) -> set[str]:
+        """The papers beyond ``found`` that name a run of the question's words by the acronym
+        the corpus defines for it: written as its definitions write it ("NeRF", not the "model
+        zoo" for "ZOO"), and not defined by the paper as something else ("SSL" for
+        semi-supervised learning is not self-supervised learning)."""
+        table = self.acronyms()
+        out: set[str] = set()
+        for abbreviation in abbreviations:
+            acr = abbreviation.acronym
+            other = {pid for pid, exp in self.db.execute(
+                "SELECT paper_id, expansion FROM acronyms WHERE acronym = ?", (acr,))
+                if singular(exp) != abbreviation.long_form}
+            for exp in table.get(acr, []):  # naming another long form of it: the other meaning
+                if singular(exp) != abbreviation.long_form:
+                    other |= self._matching(fts_literal(exp), exp)
+            candidates = self._matching(fts_literal(acr), acr) - found - out - other
+            out |= {pid for pid, paper in self.get(sorted(candidates)).items()
+                    if writes(f"{paper.title}\n{paper.abstract}", table.spellings(acr))}
+        return out
 
     def _matching(self, expression: str, query: str) -> set[str]:
         """The papers an FTS5 MATCH ``expression`` (made from ``query``) finds."""
@@ -348,14 +390,15 @@ class PaperIndex:
         A soft AND: 1.0 means the paper mentions every term (or an expansion of it). Papers that
         match no term are absent. Used to decide which papers a "which papers..." answer lists.
         """
-        groups = fts_groups(query, self.acronyms())
-        if not groups:
+        concepts = fts_concepts(query, self.acronyms())
+        if not concepts:
             return {}
         n_docs = max(1, self.count())
         weights: list[float] = []
         matched: list[set[str]] = []
-        for group in groups:
-            ids = self._matching(group, query)
+        for expression, abbreviations in concepts:
+            ids = self._matching(expression, query)
+            ids |= self._abbreviated(abbreviations, ids)
             matched.append(ids)
             weights.append(math.log((n_docs + 1) / (len(ids) + 0.5)))  # unmatched: rarest
         total = sum(weights) or 1.0

@@ -231,3 +231,28 @@ def test_listing_is_exhaustive_beyond_the_search_depth(fast_chat: PaperChat,
     ranked = [h.paper.paper_id for h in fast_chat.search(question, 50).hits]
     assert sum(p.startswith("p") for p in ranked) < 60  # some are found only beyond the top
     assert _listed(fast_chat, question) == sorted(f"p{i}" for i in range(60))
+
+
+def test_listing_counts_the_acronym_the_corpus_defines(fast_chat: PaperChat,
+                                                       tmp_path: Path) -> None:
+    """A paper writing only "NeRF" names neural radiance fields when the corpus defines NeRF so;
+    the same letters in lower case ("nerf" darts) or defined by the paper as something else do
+    not count, nor does a two-letter acronym."""
+    rows = [{"id": f"def{i}", "title": f"Scenes {i}", "abstract":
+             f"Neural radiance fields (NeRFs) model scene {i}. We render scene {i}."}
+            for i in range(3)]
+    rows += [
+        {"id": "short", "title": "Fast NeRF-based rendering", "abstract": "We speed up NeRF."},
+        {"id": "toy", "title": "Foam darts", "abstract": "A nerf dart flies over the field."},
+        {"id": "other", "title": "Fish", "abstract":
+         "The neuro-endocrine reflex factor (NERF) regulates fish. NERF acts fast."},
+        {"id": "dp", "title": "Private means", "abstract": "We estimate means under DP."},
+        {"id": "dpdef", "title": "Private sums", "abstract":
+         "Differential privacy (DP) protects sums. DP is cheap."},
+    ]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    cov = fast_chat.index.coverage("Which papers study neural radiance fields?")
+    assert {p for p, c in cov.items() if c > 0.999} == {"def0", "def1", "def2", "short"}
+    assert fast_chat.index.phrase_matches("Which papers study neural radiance fields?") == {
+        "def0", "def1", "def2", "short"}
+    assert "dp" not in fast_chat.index.coverage("Which papers study differential privacy?")

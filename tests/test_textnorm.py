@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from rag.textnorm import acronym_definitions, fts_groups, fts_phrase, fts_query, index_terms, query_terms
+from rag.textnorm import (
+    Abbreviation,
+    Acronyms,
+    acronym_definitions,
+    fts_concepts,
+    fts_groups,
+    fts_phrase,
+    fts_query,
+    index_terms,
+    query_terms,
+    topic_abbreviations,
+    writes,
+)
 
 
 @pytest.mark.parametrize(("text", "pairs"), [
@@ -16,6 +28,12 @@ from rag.textnorm import acronym_definitions, fts_groups, fts_phrase, fts_query,
     ("(pre)training objectives (TO) and reinforcement learning (RL)",
      [("TO", "training objectives"), ("RL", "reinforcement learning")]),
     ("3D Gaussian Splatting (GS) renders", [("GS", "Gaussian Splatting")]),
+    # mixed case: the capitals spell it
+    ("Neural Radiance Fields (NeRFs) render", [("NeRF", "Neural Radiance Fields")]),
+    ("with low-rank adaptation (LoRA) and", [("LoRA", "low-rank adaptation")]),
+    ("Vision Transformers (ViTs) are", [("ViT", "Vision Transformers")]),
+    ("immunoglobulin G (IgG) levels", [("IgG", "immunoglobulin G")]),
+    ("it binds magnesium (Mg) ions", []),  # one capital spells nothing
 ])
 def test_acronym_definitions(text: str, pairs: list[tuple[str, str]]) -> None:
     assert acronym_definitions(text) == pairs
@@ -80,3 +98,37 @@ ACRONYMS = {"ood": ["out-of-distribution"], "da": ["domain adaptation"]}
 ])
 def test_topic_phrase(question: str, phrase: str | None) -> None:
     assert fts_phrase(question, ACRONYMS) == phrase
+
+
+def test_acronyms_abbreviate_runs_of_question_words() -> None:
+    """A distinctive acronym the corpus defines for a run of the question's words stands for
+    each of them; two-letter acronyms and minority meanings do not."""
+    table = Acronyms.from_rows([
+        ("nerf", "neural radiance fields", "NeRF", 10), ("nerf", "neural radiance field", "NeRF", 8),
+        ("ssl", "self-supervised learning", "SSL", 15), ("ssl", "semi-supervised learning", "SSL", 6),
+        ("dp", "differential privacy", "DP", 9),
+    ])
+    nerf = Abbreviation("nerf", "neural radiance field")
+    assert table.abbreviating(["neural", "radiance", "fields", "survey"]) == {0: [nerf], 1: [nerf],
+                                                                            2: [nerf]}
+    assert table.abbreviating(["self", "supervised", "learning"])[0] == [
+        Abbreviation("ssl", "self supervised learning")]
+    assert table.abbreviating(["semi", "supervised", "learning"]) == {}  # SSL is mostly "self"
+    assert table.abbreviating(["differential", "privacy"]) == {}          # two letters
+    assert fts_concepts("Which papers study neural radiance fields?", table)[1] == (
+        '"radiance"', [nerf])
+    assert "nerf" not in fts_query("Which papers study neural radiance fields?", table)
+    assert topic_abbreviations("Which papers study neural radiance fields?", table) == [nerf]
+    assert topic_abbreviations("Which papers study radiance fields?", table) == []
+
+
+@pytest.mark.parametrize(("text", "spellings", "found"), [
+    ("NeRFs render views", {"NeRF"}, True),
+    ("a nerf gun", {"NeRF"}, False),
+    ("the model zoo", {"ZOO"}, False),
+    ("ZOO-based attacks", {"ZOO"}, True),
+    ("ZOOM in", {"ZOO"}, False),
+    ("with ZOO, we", {"ZOO"}, True),
+])
+def test_acronyms_count_as_written(text: str, spellings: set[str], found: bool) -> None:
+    assert writes(text, spellings) is found
