@@ -48,6 +48,17 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "minmaxsyn": ("min-max", "minimax", "saddle point", "saddle-point"),
 }
 
+# Words of one family that Porter stemming does not bring together ("differentially private"
+# names differential privacy, "noisy labels" label noise). A question's word also matches the
+# others when deciding which papers name it (not in the ranking query).
+WORD_FAMILIES: tuple[tuple[str, ...], ...] = (
+    ("private", "privacy"), ("noisy", "noise"), ("sparse", "sparsity"), ("stable", "stability"),
+    ("accurate", "accuracy"), ("safe", "safety"), ("biological", "biology"),
+    ("chemical", "chemistry"), ("molecular", "molecule"), ("medical", "medicine"),
+)
+_FAMILY = {word: tuple(w for w in family if w != word)
+           for family in WORD_FAMILIES for word in family}
+
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")
 _ACRONYM = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9}s?)\s*\)")
 _WORD_TAIL = re.compile(r"[A-Za-z][\w-]*$")
@@ -274,8 +285,9 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
         return None
 
     def spellings(term: str) -> list[str]:
-        return ([_norm(term)] + [_norm(e) for e in table.get(term, [])[:3]]  # an acronym
-                + table.long_forms.get(singular(term), []))                 # has one
+        return ([_norm(term)] + list(_FAMILY.get(term, ()))
+                + [_norm(e) for e in table.get(term, [])[:3]]  # an acronym
+                + table.long_forms.get(singular(term), []))   # has one
 
     phrases = [f"{a} {b}" for a in spellings(first) for b in spellings(second)]
     whole = table.long_forms.get(singular(" ".join(words)), [])
@@ -350,6 +362,8 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
             alts.append(_quote("".join(parts)))       # joined: matches "ab"
         elif prefix and len(term) >= 9 and term.isalpha():  # "sycophancy" ~ "sycophantic"
             alts.append(term[:max(7, round(len(term) * 0.75))] + "*")
+        if prefix:
+            alts += [_quote(w) for w in _FAMILY.get(term, ())]
         if (synonym := _SURFACE.get(_norm(term))) is not None:
             alts.append(synonym)
         for exp in table.get(term.lower(), [])[:3]:

@@ -132,3 +132,12 @@ def test_acronyms_abbreviate_runs_of_question_words() -> None:
 ])
 def test_acronyms_count_as_written(text: str, spellings: set[str], found: bool) -> None:
     assert writes(text, spellings) is found
+
+
+def test_word_families_porter_misses() -> None:
+    """"differentially private" names differential privacy, "noisy labels" label noise: the
+    family's other words match when deciding which papers name a term, not when ranking."""
+    assert fts_groups("Which papers are about label noise?") == ['"label"', '("noise" OR "noisy")']
+    assert fts_phrase("Which papers study differential privacy?") == (
+        '("differential privacy" OR "differential private")')
+    assert fts_query("Which papers are about label noise?") == '"label" OR "noise"'
