@@ -246,7 +246,7 @@ def test_listing_counts_the_acronym_the_corpus_defines(fast_chat: PaperChat,
         {"id": "toy", "title": "Foam darts", "abstract": "A nerf dart flies over the field."},
         {"id": "other", "title": "Fish", "abstract":
          "The neuro-endocrine reflex factor (NERF) regulates fish. NERF acts fast."},
-        {"id": "dp", "title": "Private means", "abstract": "We estimate means under DP."},
+        {"id": "dp", "title": "Mean estimation", "abstract": "We estimate means under DP."},
         {"id": "dpdef", "title": "Private sums", "abstract":
          "Differential privacy (DP) protects sums. DP is cheap."},
     ]
