@@ -12,6 +12,7 @@ deleted with it, so a stored row always belongs to the paper as it is now).
 from __future__ import annotations
 
 import json
+import logging
 import math
 import re
 import sqlite3
@@ -39,6 +40,8 @@ from rag.textnorm import (
 from rag.types import Paper
 
 __all__ = ["LexicalHit", "PaperIndex"]
+
+log = logging.getLogger("paperchat.store")
 
 # Bump when the FTS layout, rag.textnorm.index_terms or rag.textnorm.acronym_definitions
 # changes: an index with another version has its FTS rows and acronyms rebuilt from the catalog
@@ -98,7 +101,10 @@ class PaperIndex:
         self._conns_lock = threading.Lock()
         self.db.executescript(_SCHEMA + _FTS_SCHEMA)
         self._acronyms: Acronyms | None = None
-        if self.get_meta("schema") != SCHEMA_VERSION:
+        if (schema := self.get_meta("schema")) != SCHEMA_VERSION:
+            if n := self.count():
+                log.warning("%s: keyword index from version %s, rebuilding it for %d papers "
+                            "(once)", self.path, schema, n)
             self._migrate()  # a new index too: it creates the acronyms table
 
     @property
@@ -305,7 +311,8 @@ class PaperIndex:
 
     # ---- search ---------------------------------------------------------------------------
     def acronyms(self) -> Acronyms:
-        """acronym -> expansions, most frequent first (cached until the next write)."""
+        """acronym -> expansions, most frequent first, with how many papers define each and
+        how the acronym is written (cached until the next write)."""
         if self._acronyms is None:
             self._acronyms = Acronyms.from_rows(self.db.execute(
                 "SELECT acronym, expansion, written, count(*) FROM acronyms "
@@ -387,8 +394,10 @@ class PaperIndex:
     def coverage(self, query: str) -> dict[str, float]:
         """Per paper, the idf-weighted share of the query's content terms it contains (0..1].
 
-        A soft AND: 1.0 means the paper mentions every term (or an expansion of it). Papers that
-        match no term are absent. Used to decide which papers a "which papers..." answer lists.
+        A soft AND: 1.0 means the paper mentions every term (or an expansion of it, or the
+        acronym the corpus defines for a run of the question's words: :meth:`_abbreviated`).
+        Papers that match no term are absent. Used to decide which papers a "which papers..."
+        answer lists.
         """
         concepts = fts_concepts(query, self.acronyms())
         if not concepts:

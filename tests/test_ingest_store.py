@@ -275,3 +275,32 @@ def test_store_recorded_by_its_old_path_is_not_re_embedded(tmp_path: Path, hash_
     assert embedded == [1]  # the query only
     assert _json.loads(chat.index.get_meta("vectors"))["at"] == "data dir"
     chat.close()
+
+
+def test_index_from_schema_3_gets_acronyms_as_written(tmp_path: Path,
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    """An index of the previous version (acronyms without their written form, mixed-case ones
+    not learned) is rebuilt when opened, once, and says so."""
+    from rag.types import Paper
+    from store.lexical import SCHEMA_VERSION, PaperIndex
+
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        index.put(db, Paper(paper_id="n", title="Scenes", label="Scenes",
+                            abstract="Neural radiance fields (NeRFs) render scenes."))
+        db.execute("DROP TABLE acronyms")
+        db.execute("CREATE TABLE acronyms (acronym TEXT NOT NULL, expansion TEXT NOT NULL, "
+                   "paper_id TEXT NOT NULL, PRIMARY KEY (acronym, expansion, paper_id))")
+        db.execute("INSERT INTO meta VALUES ('schema', '3') ON CONFLICT (key) DO UPDATE "
+                   "SET value = '3'")
+    index.close()
+    with caplog.at_level("WARNING", logger="paperchat.store"):
+        index = PaperIndex(tmp_path / "i.sqlite3")
+    assert index.get_meta("schema") == SCHEMA_VERSION
+    assert "rebuilding it for 1 papers" in caplog.text
+    assert index.acronyms() == {"nerf": ["neural radiance fields"]}
+    assert index.acronyms().written == {"nerf": {"NeRF"}}
+    index.close()
+    caplog.clear()
+    PaperIndex(tmp_path / "i.sqlite3").close()
+    assert "rebuilding" not in caplog.text
