@@ -1,11 +1,14 @@
 """Query and index term handling for the lexical index.
 
 Hyphenated and abbreviated terms must meet: "zeroth-order", "zero-order", "zeroth order" and "ZO"
-are one concept. Three mechanisms, each small:
+are one concept. Four mechanisms, each small:
 - compounds: "bi-level" is also indexed as "bilevel" (and matched as the phrase "bi level");
 - curated synonym groups for common ML terms, indexed under one canonical token;
-- acronyms the abstracts define themselves ("zeroth-order (ZO)"), stored per paper and used to
-  expand a query's acronym.
+- acronyms the abstracts define themselves ("zeroth-order (ZO)", "neural radiance fields
+  (NeRF)"), stored per paper, used to expand a query's acronym and, when deciding which papers
+  name a question's words, to find papers writing only the acronym;
+- curated word families Porter stemming keeps apart ("privacy" ~ "private"), when deciding
+  which papers name a word.
 """
 
 from __future__ import annotations
@@ -269,7 +272,7 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
 
     The phrase is an OR of the spellings :func:`fts_groups` counts as the same terms: a hyphen
     equals a space, and acronyms the corpus defines (``acronyms``) stand for one term ("OOD
-    detection") or for both ("DA" for "domain adaptation"); an acronym for a longer run of the
+    detection"); an acronym for both ("DA" for "domain adaptation") or for a longer run of the
     question's words that holds both ("NeRF" for "neural radiance fields") is checked apart
     (:func:`topic_abbreviations`). None where the question ends in no such pair, or a term has
     synonym-table variants, which a phrase cannot hold ("bilevel" is also "bi-level"). A joined
@@ -289,49 +292,56 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
                 + [_norm(e) for e in table.get(term, [])[:3]]  # an acronym
                 + table.long_forms.get(singular(term), []))   # has one
 
-    phrases = [f"{a} {b}" for a in spellings(first) for b in spellings(second)]
-    whole = table.long_forms.get(singular(" ".join(words)), [])
-    quoted = [_quote(x) for x in dict.fromkeys(phrases + whole)]
+    quoted = [_quote(x) for x in dict.fromkeys(f"{a} {b}" for a in spellings(first)
+                                                for b in spellings(second))]
     return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
 
 
 def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
-    """The distinctive acronyms (:meth:`Acronyms.abbreviating`) the corpus defines for a run of
-    the question's words holding its topic phrase (:func:`fts_phrase`): "NeRF" for "neural
-    radiance fields", whose phrase is "radiance fields"."""
+    """The acronyms the corpus defines for the question's topic phrase (:func:`fts_phrase`),
+    most of whose definitions mean it ("DA" for "domain adaptation"), and the distinctive ones
+    (:meth:`Acronyms.abbreviating`) for a longer run of the question's words holding it ("NeRF"
+    for "neural radiance fields", whose phrase is "radiance fields"). They are not in the
+    phrase because FTS5 ignores case: "AT" (adversarial training) would match every "at"."""
     pair = _topic_pair(query)
     if pair is None or fts_phrase(query, acronyms) is None:
         return []
-    terms = pair[0]
+    terms, first, second = pair
+    phrase = singular(f"{first} {second}")
+    whole = [Abbreviation(acr, phrase) for acr in acronyms.long_forms.get(phrase, [])
+             if acronyms.share(acr, phrase) > 0.5]
     by_word = acronyms.abbreviating([_norm(t) for t in terms])
-    return [a for a in by_word.get(len(terms) - 2, []) if a in by_word.get(len(terms) - 1, [])]
+    longer = [a for a in by_word.get(len(terms) - 2, []) if a in by_word.get(len(terms) - 1, [])]
+    return list(dict.fromkeys(whole + longer))
 
 
 def fts_query(query: str, acronyms: Mapping[str, list[str]] | None = None) -> str:
     """The FTS5 MATCH expression that ranks papers (bm25): each content term OR its expansions,
-    all OR-ed, without the prefix alternative of long words.
+    all OR-ed, without the alternatives that only decide which papers name a term (the prefix
+    of long words, :data:`WORD_FAMILIES`).
 
     bm25 sums over every alternative a paper matches, so ``("properties" OR propert*)`` would
     count a long word twice, and the prefix also matches unrelated words: on SciFact train,
     ranking without it scores 0.685 nDCG@10 lexical, 0.750 hybrid; with it 0.675, 0.745. The
     prefix still decides which papers mention a term (:func:`fts_groups`, listings).
     """
-    return " OR ".join(fts_groups(query, acronyms, prefix=False))
+    return " OR ".join(fts_groups(query, acronyms, matching=False))
 
 
 def fts_groups(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
-               prefix: bool = True) -> list[str]:
+               matching: bool = True) -> list[str]:
     """One FTS5 expression per concept of the query (:func:`fts_concepts`)."""
-    return [expression for expression, _ in fts_concepts(query, acronyms, prefix=prefix)]
+    return [expression for expression, _ in fts_concepts(query, acronyms, matching=matching)]
 
 
 def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
-                 prefix: bool = True) -> list[tuple[str, list[Abbreviation]]]:
+                 matching: bool = True) -> list[tuple[str, list[Abbreviation]]]:
     """One FTS5 expression per concept of the query: a multi-word synonym surface ("reinforcement
     learning") is one group (the phrase OR its canonical token), every other content term one
     group (the term OR its expansions: joined compound, synonym token, an acronym's long forms).
-    ``prefix``: a long single word also matches its first three quarters as a prefix
-    ("sycophancy" ~ "sycophantic"), which Porter stemming misses.
+    ``matching`` (deciding which papers name a term, not ranking them): a long single word also
+    matches its first three quarters as a prefix ("sycophancy" ~ "sycophantic"), and a word its
+    family (:data:`WORD_FAMILIES`: "privacy" ~ "private"), which Porter stemming misses.
 
     Beside each expression, the distinctive acronyms the corpus defines for a run of the
     question's words holding the term (:meth:`Acronyms.abbreviating`: "NeRF" names "neural",
@@ -360,9 +370,9 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
         alts.append(_quote(" ".join(parts)))          # phrase: matches "a-b" and "a b"
         if len(parts) > 1:
             alts.append(_quote("".join(parts)))       # joined: matches "ab"
-        elif prefix and len(term) >= 9 and term.isalpha():  # "sycophancy" ~ "sycophantic"
+        elif matching and len(term) >= 9 and term.isalpha():  # "sycophancy" ~ "sycophantic"
             alts.append(term[:max(7, round(len(term) * 0.75))] + "*")
-        if prefix:
+        if matching:
             alts += [_quote(w) for w in _FAMILY.get(term, ())]
         if (synonym := _SURFACE.get(_norm(term))) is not None:
             alts.append(synonym)

@@ -256,3 +256,18 @@ def test_listing_counts_the_acronym_the_corpus_defines(fast_chat: PaperChat,
     assert fast_chat.index.phrase_matches("Which papers study neural radiance fields?") == {
         "def0", "def1", "def2", "short"}
     assert "dp" not in fast_chat.index.coverage("Which papers study differential privacy?")
+
+
+def test_topic_acronym_counts_only_as_written(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """The acronym the corpus defines for the topic phrase stands for it only written as
+    defined: "AT" (adversarial training), not the word "at"."""
+    rows = [
+        {"id": "def", "title": "Robust nets", "abstract": "Adversarial training (AT) helps."},
+        {"id": "upper", "title": "Adversarial budgets", "abstract":
+         "We make AT cheap. Training budgets shrink."},
+        {"id": "apart", "title": "Adversarial examples at scale", "abstract":
+         "Adversarial examples at scale. Training is slow."},
+    ]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    assert fast_chat.index.phrase_matches("Which papers are about adversarial training?") == {
+        "def", "upper"}

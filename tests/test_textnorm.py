@@ -88,7 +88,7 @@ ACRONYMS = {"ood": ["out-of-distribution"], "da": ["domain adaptation"]}
     ("Which papers study out-of-distribution detection?",
      '("out of distribution detection" OR "ood detection")'),
     ("Which papers study OOD detection?", '("ood detection" OR "out of distribution detection")'),
-    ("Which papers are about domain adaptation?", '("domain adaptation" OR "da")'),
+    ("Which papers are about domain adaptation?", '"domain adaptation"'),  # "DA": apart
     ("Which papers study mixture of experts?", None),          # terms apart in the question
     ("Which papers study pruning, quantization?", None),       # a list, not a compound
     ("Which papers are about bilevel optimization?", None),    # "bilevel" is also "bi-level"
@@ -106,7 +106,7 @@ def test_acronyms_abbreviate_runs_of_question_words() -> None:
     table = Acronyms.from_rows([
         ("nerf", "neural radiance fields", "NeRF", 10), ("nerf", "neural radiance field", "NeRF", 8),
         ("ssl", "self-supervised learning", "SSL", 15), ("ssl", "semi-supervised learning", "SSL", 6),
-        ("dp", "differential privacy", "DP", 9),
+        ("dp", "differential privacy", "DP", 9), ("da", "domain adaptation", "DA", 3),
     ])
     nerf = Abbreviation("nerf", "neural radiance field")
     assert table.abbreviating(["neural", "radiance", "fields", "survey"]) == {0: [nerf], 1: [nerf],
@@ -120,6 +120,8 @@ def test_acronyms_abbreviate_runs_of_question_words() -> None:
     assert "nerf" not in fts_query("Which papers study neural radiance fields?", table)
     assert topic_abbreviations("Which papers study neural radiance fields?", table) == [nerf]
     assert topic_abbreviations("Which papers study radiance fields?", table) == []
+    assert topic_abbreviations("Which papers are about domain adaptation?", table) == [
+        Abbreviation("da", "domain adaptation")]  # the phrase's own, two letters too
 
 
 @pytest.mark.parametrize(("text", "spellings", "found"), [
