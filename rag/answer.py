@@ -48,6 +48,9 @@ MOSTLY_ALL_TERMS = 0.75
 # Such a paper, or one naming the terms of the question's topic only apart, is listed if its best
 # cosine is at least retrieval.min_similarity minus this: its meaning is not far off.
 NOT_FAR_OFF = 0.1
+# A listing starts from at least this many search results (then adds the papers naming almost
+# all terms beyond them); a smaller k asked for is raised to it.
+LISTING_DEPTH = 50
 
 _LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|name)\b.*\bpapers?\b"
                       r"|^\s*(papers|all papers|list)\b", re.IGNORECASE)
@@ -210,7 +213,8 @@ class Answerer:
             cov = {p: c for p, c in cov.items() if p in scope}
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
             return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in keep]
-        result = self.retriever.search(plan.query, k=max(k or r.k, 50), filters=plan.filters)
+        result = self.retriever.search(plan.query, k=max(k or r.k, LISTING_DEPTH),
+                                       filters=plan.filters)
         in_filter: set[str] | None = (set(self.index.filter_ids(**vars(plan.filters)) or [])
                                       if plan.filters.active() else None)
         hits = [h for h in result.hits if relevant(h.paper.paper_id, h.similarity)]

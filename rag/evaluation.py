@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 MODES: tuple[str, ...] = ("dense", "lexical", "hybrid")
-LISTING_K = 30  # search depth the listing's relevance cut starts from
+LISTING_K = 50  # search depth the listing's relevance cut starts from (rag.answer.LISTING_DEPTH)
 
 Qrels = dict[str, dict[str, int]]  # query id -> {doc id: graded relevance}
 
