@@ -302,9 +302,10 @@ def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
     most of whose definitions mean it ("DA" for "domain adaptation"), and the distinctive ones
     (:meth:`Acronyms.abbreviating`) for a longer run of the question's words holding it ("NeRF"
     for "neural radiance fields", whose phrase is "radiance fields"). They are not in the
-    phrase because FTS5 ignores case: "AT" (adversarial training) would match every "at"."""
+    phrase because FTS5 ignores case: "AT" (adversarial training) would match every "at".
+    Meant for questions :func:`fts_phrase` gives a phrase for."""
     pair = _topic_pair(query)
-    if pair is None or fts_phrase(query, acronyms) is None:
+    if pair is None:
         return []
     terms, first, second = pair
     phrase = singular(f"{first} {second}")

@@ -402,14 +402,19 @@ class PaperIndex:
         concepts = fts_concepts(query, self.acronyms())
         if not concepts:
             return {}
+        matched = [self._matching(expression, query) for expression, _ in concepts]
+        # an acronym names several of the question's words ("NeRF": neural radiance fields):
+        # look for its papers once, beyond those naming every word it stands for
+        spans: dict[Abbreviation, list[int]] = {}
+        for i, (_, abbreviations) in enumerate(concepts):
+            for abbreviation in abbreviations:
+                spans.setdefault(abbreviation, []).append(i)
+        for abbreviation, at in spans.items():
+            writing = self._abbreviated([abbreviation], set.intersection(*(matched[i] for i in at)))
+            for i in at:
+                matched[i] |= writing
         n_docs = max(1, self.count())
-        weights: list[float] = []
-        matched: list[set[str]] = []
-        for expression, abbreviations in concepts:
-            ids = self._matching(expression, query)
-            ids |= self._abbreviated(abbreviations, ids)
-            matched.append(ids)
-            weights.append(math.log((n_docs + 1) / (len(ids) + 0.5)))  # unmatched: rarest
+        weights = [math.log((n_docs + 1) / (len(ids) + 0.5)) for ids in matched]  # none: rarest
         total = sum(weights) or 1.0
         if not any(matched):
             return {}
