@@ -52,9 +52,10 @@ def eval_questions(file: Annotated[Path, typer.Argument(help="JSON list of label
                    corpus: Annotated[list[Path] | None, typer.Option(
                        "--corpus", help="Evaluate on a cached scratch store of these files "
                        "(repeatable) instead of the data dir's store.")] = None,
-                   k: Annotated[int, typer.Option(
+                   k: Annotated[int | None, typer.Option(
                        "-k", min=50, max=200, help="Search depth the relevance cut starts from "
-                       "(the listing itself is not capped; 50 at least).")] = 50,
+                       "(the listing itself is not capped); default and least: "
+                       "rag.answer.LISTING_DEPTH, 50.")] = None,
                    answer: Annotated[bool, typer.Option(
                        "--answer", help="Also score the generated answers.")] = False,
                    as_json: AsJson = False, data_dir: DataDir = None,

@@ -52,7 +52,6 @@ __all__ = [
 ]
 
 MODES: tuple[str, ...] = ("dense", "lexical", "hybrid")
-LISTING_K = 50  # search depth the listing's relevance cut starts from (rag.answer.LISTING_DEPTH)
 
 Qrels = dict[str, dict[str, int]]  # query id -> {doc id: graded relevance}
 
@@ -285,10 +284,11 @@ def load_questions(path: Path) -> list[Question]:
     return out
 
 
-def _listing(chat: Any, question: str, *, k: int = LISTING_K) -> tuple[list[str], bool]:
+def _listing(chat: Any, question: str, *, k: int | None = None) -> tuple[list[str], bool]:
     """The paper ids an answer to ``question`` lists (every paper above the answering module's
     relevance cut, metadata questions through their filters), and whether it refuses.
-    ``k`` is the search depth the cut starts from, not a cap on the listing."""
+    ``k`` is the search depth the cut starts from (``rag.answer.LISTING_DEPTH`` at least), not
+    a cap on the listing."""
     answerer = chat.answerer()
     hits = answerer.relevant(answerer.plan(question, None, None), k)
     return [h.paper.paper_id for h in hits], not hits
