@@ -212,7 +212,8 @@ class Answerer:
             keep = [pid for pid in plan.scope if pid in papers and relevant(pid, sims.get(pid))]
             cov = {p: c for p, c in cov.items() if p in scope}
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
-            return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in keep]
+            return self._titled_first([self._hit(papers[p], plan.query, sims.get(p),
+                                                 cov.get(p, 0.0)) for p in keep], plan.query)
         result = self.retriever.search(plan.query, k=max(k or r.k, LISTING_DEPTH),
                                        filters=plan.filters)
         in_filter: set[str] | None = (set(self.index.filter_ids(**vars(plan.filters)) or [])
@@ -230,7 +231,14 @@ class Answerer:
                     if p in papers]
             more.sort(key=lambda h: -(h.similarity or 0.0))
             hits += more
-        return hits
+        return self._titled_first(hits, plan.query)
+
+    def _titled_first(self, hits: list[SearchHit], query: str) -> list[SearchHit]:
+        """``hits`` with the papers whose title names the question's topic first
+        (:meth:`PaperIndex.title_matches`), each group in its own order: a paper named for
+        the topic is about it, one that mentions it in passing may not be."""
+        titled = self.index.title_matches(query)
+        return sorted(hits, key=lambda h: h.paper.paper_id not in titled)
 
     def _is_relevant(self, cov: float, sim: float | None, *, together: bool) -> bool:
         """The relevance cut (``cov``: the idf-weighted share of query terms the paper names,

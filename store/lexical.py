@@ -349,11 +349,13 @@ class PaperIndex:
         found = self._matching(phrase, query)
         return found | self._abbreviated(topic_abbreviations(query, table), found)
 
-    def _abbreviated(self, abbreviations: Iterable[Abbreviation], found: set[str]) -> set[str]:
+    def _abbreviated(self, abbreviations: Iterable[Abbreviation], found: set[str], *,
+                     column: str | None = None) -> set[str]:
         """The papers beyond ``found`` that name a run of the question's words by the acronym
         the corpus defines for it: written as its definitions write it ("NeRF", not the "model
         zoo" for "ZOO"), and not defined by the paper as something else ("SSL" for
-        semi-supervised learning is not self-supervised learning)."""
+        semi-supervised learning is not self-supervised learning). ``column="title"``: the
+        acronym written in the title."""
         table = self.acronyms()
         out: set[str] = set()
         for abbreviation in abbreviations:
@@ -364,9 +366,11 @@ class PaperIndex:
             for exp in table.get(acr, []):  # naming another long form of it: the other meaning
                 if singular(exp) != abbreviation.long_form:
                     other |= self._matching(fts_literal(exp), exp)
-            candidates = self._matching(fts_literal(acr), acr) - found - out - other
+            candidates = (self._matching(_in_column(fts_literal(acr), column), acr)
+                          - found - out - other)
             out |= {pid for pid, paper in self.get(sorted(candidates)).items()
-                    if writes(f"{paper.title}\n{paper.abstract}", table.spellings(acr))}
+                    if writes(paper.title if column == "title" else
+                              f"{paper.title}\n{paper.abstract}", table.spellings(acr))}
         return out
 
     def _matching(self, expression: str, query: str) -> set[str]:
@@ -399,10 +403,31 @@ class PaperIndex:
         Papers that match no term are absent. Used to decide which papers a "which papers..."
         answer lists.
         """
-        concepts = fts_concepts(query, self.acronyms())
-        if not concepts:
+        matched = self._concept_matches(query)
+        if not any(matched):
             return {}
-        matched = [self._matching(expression, query) for expression, _ in concepts]
+        n_docs = max(1, self.count())
+        weights = [math.log((n_docs + 1) / (len(ids) + 0.5)) for ids in matched]  # none: rarest
+        total = sum(weights) or 1.0
+        cov: dict[str, float] = {}
+        for w, ids in zip(weights, matched):
+            for pid in ids:
+                cov[pid] = cov.get(pid, 0.0) + w / total
+        return cov
+
+    def title_matches(self, query: str) -> set[str]:
+        """The papers whose title names every content term of the question (as
+        :meth:`coverage` counts them, acronyms included: "Dual-MCMC Teaching" names Markov chain
+        Monte Carlo). A listing shows them first."""
+        matched = self._concept_matches(query, column="title")
+        return set.intersection(*matched) if matched else set()
+
+    def _concept_matches(self, query: str, *, column: str | None = None) -> list[set[str]]:
+        """Per content term of the question (:func:`fts_concepts`), the papers naming it, in
+        ``column`` only if given."""
+        concepts = fts_concepts(query, self.acronyms())
+        matched = [self._matching(_in_column(expression, column), query)
+                   for expression, _ in concepts]
         # an acronym names several of the question's words ("NeRF": neural radiance fields):
         # look for its papers once, beyond those naming every word it stands for
         spans: dict[Abbreviation, list[int]] = {}
@@ -410,16 +435,13 @@ class PaperIndex:
             for abbreviation in abbreviations:
                 spans.setdefault(abbreviation, []).append(i)
         for abbreviation, at in spans.items():
-            writing = self._abbreviated([abbreviation], set.intersection(*(matched[i] for i in at)))
+            writing = self._abbreviated([abbreviation], set.intersection(*(matched[i] for i in at)),
+                                        column=column)
             for i in at:
                 matched[i] |= writing
-        n_docs = max(1, self.count())
-        weights = [math.log((n_docs + 1) / (len(ids) + 0.5)) for ids in matched]  # none: rarest
-        total = sum(weights) or 1.0
-        if not any(matched):
-            return {}
-        cov: dict[str, float] = {}
-        for w, ids in zip(weights, matched):
-            for pid in ids:
-                cov[pid] = cov.get(pid, 0.0) + w / total
-        return cov
+        return matched
+
+
+def _in_column(expression: str, column: str | None) -> str:
+    """An FTS5 MATCH ``expression`` restricted to one column (None: all of them)."""
+    return expression if column is None else f"{column} : ({expression})"

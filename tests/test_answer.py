@@ -271,3 +271,29 @@ def test_topic_acronym_counts_only_as_written(fast_chat: PaperChat, tmp_path: Pa
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     assert fast_chat.index.phrase_matches("Which papers are about adversarial training?") == {
         "def", "upper"}
+
+
+def test_listing_shows_papers_named_for_the_topic_first(fast_chat: PaperChat,
+                                                         tmp_path: Path) -> None:
+    """Papers whose title names the question's topic (or writes the acronym the corpus defines
+    for it, as defined) come first in a listing; papers naming it only in the abstract follow,
+    each group in the search's order."""
+    rows = [{"id": f"abs{i}", "title": f"Scene study {i}", "abstract":
+             f"Neural radiance fields (NeRFs) model scene {i}. Neural radiance fields render "
+             f"scene {i} with neural radiance fields."} for i in range(4)]
+    rows += [
+        {"id": "spelled", "title": "Sparse neural radiance fields", "abstract":
+         "We fit few views. Results hold."},
+        {"id": "acronym", "title": "Fast NeRF-based rendering", "abstract":
+         "We speed up rendering of neural radiance fields."},
+        {"id": "toy", "title": "Foam nerf darts", "abstract":
+         "Neural radiance fields (NeRF) are not darts."},
+    ]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    question = "Which papers study neural radiance fields?"
+    assert fast_chat.index.title_matches(question) == {"spelled", "acronym"}
+    answerer = fast_chat.answerer()
+    listed = [h.paper.paper_id for h in answerer.relevant(answerer.plan(question, None, None))]
+    assert set(listed[:2]) == {"spelled", "acronym"}
+    assert set(listed[2:]) >= {"abs0", "abs1", "abs2", "abs3", "toy"}
+    assert fast_chat.index.title_matches("Which papers study protein folding?") == set()
