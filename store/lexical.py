@@ -339,15 +339,16 @@ class PaperIndex:
             raise StoreError(f"lexical search failed for {query!r} ({match}): {exc}") from exc
         return [LexicalHit(pid, float(s)) for pid, s in rows]
 
-    def phrase_matches(self, query: str) -> set[str] | None:
+    def phrase_matches(self, query: str, *, column: str | None = None) -> set[str] | None:
         """The papers that name the question's topic as a phrase (:func:`fts_phrase`, with the
-        corpus's acronyms); None where the question names no such phrase."""
+        corpus's acronyms), in ``column`` only if given; None where the question names no
+        such phrase."""
         table = self.acronyms()
         phrase = fts_phrase(query, table)
         if phrase is None:
             return None
-        found = self._matching(phrase, query)
-        return found | self._abbreviated(topic_abbreviations(query, table), found)
+        found = self._matching(_in_column(phrase, column), query)
+        return found | self._abbreviated(topic_abbreviations(query, table), found, column=column)
 
     def _abbreviated(self, abbreviations: Iterable[Abbreviation], found: set[str], *,
                      column: str | None = None) -> set[str]:
@@ -418,9 +419,13 @@ class PaperIndex:
     def title_matches(self, query: str) -> set[str]:
         """The papers whose title names every content term of the question (as
         :meth:`coverage` counts them, acronyms included: "Dual-MCMC Teaching" names Markov chain
-        Monte Carlo). A listing shows them first."""
+        Monte Carlo), together where the question names its topic as a phrase
+        (:meth:`phrase_matches`). A listing shows them first."""
         matched = self._concept_matches(query, column="title")
-        return set.intersection(*matched) if matched else set()
+        if not matched:
+            return set()
+        phrase = self.phrase_matches(query, column="title")
+        return set.intersection(*matched, *([phrase] if phrase is not None else []))
 
     def _concept_matches(self, query: str, *, column: str | None = None) -> list[set[str]]:
         """Per content term of the question (:func:`fts_concepts`), the papers naming it, in
