@@ -32,7 +32,7 @@ from rag.citations import (
 )
 from rag.retrieval import Filters, Retriever, split_sentences
 from rag.settings import Settings
-from rag.textnorm import is_term, query_terms
+from rag.textnorm import is_term, query_terms, sentence_scores
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -364,10 +364,8 @@ class Answerer:
     def _source_text(self, paper: Paper, question: str, max_tokens: int) -> str:
         """The question-relevant sentences of an abstract, capped at ``max_tokens``."""
         sentences = split_sentences(paper.abstract)
-        terms = {t[:6] for t in query_terms(question)}
-        scored = sorted(range(len(sentences)), key=lambda i: (
-            -sum(t in sentences[i].lower() for t in terms), i))
-        chosen = sorted(scored[:3])
+        scores = sentence_scores(sentences, question, paper.abstract)
+        chosen = sorted(sorted(range(len(sentences)), key=lambda i: (-scores[i], i))[:3])
         text = " ".join(sentences[i] for i in chosen)
         llm = self._llm()
         while llm.count_tokens(text) > max_tokens and " " in text:

@@ -34,7 +34,7 @@ import numpy as np
 
 from rag.chunking import split_sentences
 from rag.settings import RetrievalSettings
-from rag.textnorm import STOPWORDS, query_terms
+from rag.textnorm import STOPWORDS, sentence_scores
 from rag.tokens import PaperTokens, unpack
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
@@ -67,25 +67,16 @@ class SearchResult:
     timings: dict[str, float] = field(default_factory=dict)  # milliseconds
 
 
-def _stem(word: str) -> str:
-    return word.lower()[:6]
-
-
 def best_sentence(abstract: str, query: str) -> str:
-    """The sentence sharing the most (length-weighted) query terms; the first one if none does."""
+    """The sentence naming most of the question's terms (:func:`rag.textnorm.sentence_scores`:
+    length-weighted, synonyms and the abstract's own acronyms included); the first one if none
+    does."""
     sentences = split_sentences(abstract)
     if not sentences:
         return ""
-    terms = {_stem(p) for t in query_terms(query) for p in re.split(r"[-‐‑–]", t) if p}
-    if not terms:
-        return sentences[0]
-    best, best_score = sentences[0], 0.0
-    for sent in sentences:
-        words = {_stem(w) for w in re.findall(r"[A-Za-z0-9]+", sent)}
-        score = sum(math.log(1 + len(t)) for t in terms if t in words)
-        if score > best_score:
-            best, best_score = sent, score
-    return best
+    scores = sentence_scores(sentences, query, abstract)
+    best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    return sentences[best]
 
 
 def score_fusion(dense_top: dict[str, float], lexical: dict[str, float],

@@ -13,14 +13,15 @@ are one concept. Four mechanisms, each small:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 __all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
-           "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms", "singular",
-           "topic_abbreviations", "writes"]
+           "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
+           "sentence_scores", "singular", "topic_abbreviations", "writes"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -238,6 +239,49 @@ def is_term(token: str) -> bool:
 def query_terms(query: str) -> list[str]:
     """Content words of a question (stopwords and question boilerplate removed)."""
     return [t for t in _tokens(query) if is_term(t)]
+
+
+_PART = re.compile(r"[A-Za-z0-9]+")
+
+
+def _key(word: str) -> str:
+    """What two words share when a sentence names a question's term: the first six letters of
+    the singular ("models" ~ "model", "optimization" ~ "optimizer"; as :func:`singular`)."""
+    w = word.lower()
+    return (w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:6]
+
+
+def sentence_scores(sentences: Sequence[str], query: str, context: str = "") -> list[float]:
+    """How well each sentence names the question's content terms: the summed weight
+    (log(1 + length)) of the terms it names (:func:`_key`; hyphen parts count apart). A synonym
+    names the words of the question it stands for ("LLMs" for large language models), and so
+    does an acronym ``context`` (the abstract) defines for a run of them ("NeRF" written
+    after "neural radiance fields (NeRF)")."""
+    words = [p for t in query_terms(query) for p in _PART.findall(t)]
+    weight = {_key(w): math.log(1 + len(w)) for w in words}
+    if not weight:
+        return [0.0] * len(sentences)
+    norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
+    aliases: list[tuple[re.Pattern[str], set[str]]] = []  # (how a sentence writes it, keys)
+    for surface, canon in _SURFACE.items():
+        if f" {surface} " in norm:
+            forms = [r"[-‐‑–\s]+".join(map(re.escape, f.split()))
+                     for f, c in _SURFACE.items() if c == canon]
+            aliases.append((re.compile(rf"(?<![^\W_])(?:{'|'.join(forms)})(?![^\W_])",
+                                       re.IGNORECASE),
+                            {_key(w) for w in surface.split()} & weight.keys()))
+    for acronym, long_form in acronym_definitions(context):
+        keys = {_key(w) for w in _norm(long_form).split()}
+        if keys <= weight.keys():  # as written: "NeRF", not a "nerf" dart
+            aliases.append((re.compile(rf"(?<!\w){re.escape(acronym)}s?(?!\w)"), keys))
+    scores = []
+    for sentence in sentences:
+        named = {_key(p) for p in _PART.findall(sentence)} & weight.keys()
+        for written, keys in aliases:
+            if written.search(sentence):
+                named |= keys
+        scores.append(sum((weight[k] for k in named), 0.0))
+    return scores
 
 
 def _quote(term: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag.retrieval import best_sentence
 from rag.textnorm import (
     Abbreviation,
     Acronyms,
@@ -14,6 +15,7 @@ from rag.textnorm import (
     fts_query,
     index_terms,
     query_terms,
+    sentence_scores,
     topic_abbreviations,
     writes,
 )
@@ -143,3 +145,24 @@ def test_word_families_porter_misses() -> None:
     assert fts_phrase("Which papers study differential privacy?") == (
         '("differential privacy" OR "differential private")')
     assert fts_query("Which papers are about label noise?") == '"label" OR "noise"'
+
+
+def test_sentence_scores_count_synonyms_and_the_abstracts_own_acronyms() -> None:
+    """A sentence naming the question's topic by a synonym ("LLM") or by an acronym the abstract
+    defines for it ("NeRF") names all of its words; a plural names its singular; the same
+    letters in lower case, or an acronym defined for other words, do not."""
+    llm = sentence_scores(["SPADE models the likelihood with a diffusion model.",
+                           "SPADE wins an LLM data mixture benchmark.",
+                           "We study large language models."],
+                          "Which papers use large language models?")
+    assert llm[1] == llm[2] > llm[0] > 0
+    abstract = ("Neural radiance fields (NeRF) are slow. We make NeRF fast. A nerf dart flies. "
+                "Fields of view vary. Signed distance fields (SDF) help.")
+    nerf = sentence_scores(["We make NeRF fast.", "A nerf dart flies.", "Fields of view vary.",
+                            "The SDF helps."], "Which papers study neural radiance fields?",
+                           abstract)
+    assert nerf[0] > nerf[2] > nerf[1] == nerf[3] == 0.0
+    assert sentence_scores(["Models are fast."], "Which papers use a model?") > [0.0]
+    assert sentence_scores(["Anything."], "Which papers?") == [0.0]
+    assert best_sentence("SPADE models the forward likelihood. It wins an LLM benchmark.",
+                         "Which papers use large language models?") == "It wins an LLM benchmark."
