@@ -212,8 +212,9 @@ class Answerer:
             keep = [pid for pid in plan.scope if pid in papers and relevant(pid, sims.get(pid))]
             cov = {p: c for p, c in cov.items() if p in scope}
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
-            return self._titled_first([self._hit(papers[p], plan.query, sims.get(p),
-                                                 cov.get(p, 0.0)) for p in keep], plan.query)
+            return self._named_first([self._hit(papers[p], plan.query, sims.get(p),
+                                                cov.get(p, 0.0)) for p in keep], plan.query,
+                                     cov, phrase)
         result = self.retriever.search(plan.query, k=max(k or r.k, LISTING_DEPTH),
                                        filters=plan.filters)
         in_filter: set[str] | None = (set(self.index.filter_ids(**vars(plan.filters)) or [])
@@ -231,14 +232,24 @@ class Answerer:
                     if p in papers]
             more.sort(key=lambda h: -(h.similarity or 0.0))
             hits += more
-        return self._titled_first(hits, plan.query)
+        return self._named_first(hits, plan.query, cov, phrase)
 
-    def _titled_first(self, hits: list[SearchHit], query: str) -> list[SearchHit]:
-        """``hits`` with the papers whose title names the question's topic first
-        (:meth:`PaperIndex.title_matches`), each group in its own order: a paper named for
-        the topic is about it, one that mentions it in passing may not be."""
+    def _named_first(self, hits: list[SearchHit], query: str, cov: dict[str, float],
+                     phrase: set[str] | None) -> list[SearchHit]:
+        """``hits`` in three groups, each in its own order: the papers whose title names the
+        question's topic (:meth:`PaperIndex.title_matches`), then those whose abstract names it
+        (every term, together where the topic is a phrase), then those listed for most of its
+        terms or their meaning. A paper named for the topic is about it; one listed on its
+        words apart ("adversarial" examples ... "training") often is not."""
         titled = self.index.title_matches(query)
-        return sorted(hits, key=lambda h: h.paper.paper_id not in titled)
+
+        def group(hit: SearchHit) -> int:
+            pid = hit.paper.paper_id
+            if pid in titled:
+                return 0
+            return 1 if _names_topic(cov.get(pid, 0.0), phrase is None or pid in phrase) else 2
+
+        return sorted(hits, key=group)
 
     def _is_relevant(self, cov: float, sim: float | None, *, together: bool) -> bool:
         """The relevance cut (``cov``: the idf-weighted share of query terms the paper names,
@@ -256,7 +267,7 @@ class Answerer:
         Tuned on evals/ (seed and NeurIPS sets)."""
         s = sim if sim is not None else 0.0
         floor = self.settings.retrieval.min_similarity
-        if cov >= 0.999 and together:
+        if _names_topic(cov, together):
             return True
         if cov >= MOSTLY_ALL_TERMS:
             return s >= floor - NOT_FAR_OFF
@@ -429,6 +440,12 @@ class Answerer:
             yield from (_cite(h.evidence, n) for n, h in enumerate(sources, 1))
             return
         yield checked.text
+
+
+def _names_topic(cov: float, together: bool) -> bool:
+    """Whether a paper names the question's topic: every term (``cov``, idf-weighted share of
+    the terms it names), together where the topic is a phrase (``together``)."""
+    return cov >= 0.999 and together
 
 
 def _cite(sentence: str, n: int) -> str:

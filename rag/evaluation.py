@@ -309,6 +309,7 @@ class QuestionResult:
     recall: float | None      # must papers found in the listing (None: no must papers)
     recall_top5: float | None  # found in the first 5 / min(5, |must|)
     precision: float | None   # correct share of the listing (None: empty listing)
+    precision_top10: float | None = None  # correct share of its first 10 (what is read first)
     citations_valid: bool | None = None  # --answer: every marker names a listed paper
     must_cited: float | None = None      # --answer: share of must papers the answer cites
 
@@ -330,6 +331,7 @@ class QuestionReport:
             "recall_listing": self._mean([r.recall for r in pos]),
             "recall_top5": self._mean([r.recall_top5 for r in pos]),
             "precision_listing": self._mean([r.precision for r in pos]),
+            "precision_top10": self._mean([r.precision_top10 for r in pos]),
             "refusal_rate_negative": (sum(r.refused for r in neg) / len(neg)) if neg else None,
             "false_refusal_rate": (sum(r.refused for r in pos) / len(pos)) if pos else None,
             "mean_listing_size": self._mean([float(len(r.listed)) for r in self.results]),
@@ -348,7 +350,10 @@ def score_question(q: Question, listed: Sequence[str], refused: bool) -> Questio
     recall = len(must.intersection(listed)) / len(must) if must else None
     top5 = (len(must.intersection(listed[:5])) / min(5, len(must))) if must else None
     precision = sum(p in ok for p in listed) / len(listed) if listed else None
-    return QuestionResult(q.question, q.negative, list(listed), refused, recall, top5, precision)
+    first = listed[:10]
+    top10 = sum(p in ok for p in first) / len(first) if first else None
+    return QuestionResult(q.question, q.negative, list(listed), refused, recall, top5, precision,
+                          top10)
 
 
 def score_answer(result: QuestionResult, q: Question, answer: Any) -> QuestionResult:

@@ -17,7 +17,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 __all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
            "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
@@ -244,6 +244,7 @@ def query_terms(query: str) -> list[str]:
 _PART = re.compile(r"[A-Za-z0-9]+")
 
 
+@lru_cache(maxsize=1 << 16)
 def _key(word: str) -> str:
     """What two words share when a sentence names a question's term: the first six letters of
     the singular ("models" ~ "model", "optimization" ~ "optimizer"; as :func:`singular`)."""

@@ -276,8 +276,8 @@ def test_topic_acronym_counts_only_as_written(fast_chat: PaperChat, tmp_path: Pa
 def test_listing_shows_papers_named_for_the_topic_first(fast_chat: PaperChat,
                                                          tmp_path: Path) -> None:
     """Papers whose title names the question's topic (or writes the acronym the corpus defines
-    for it, as defined) come first in a listing; papers naming it only in the abstract, or its
-    words only apart in the title, follow, each group in the search's order."""
+    for it, as defined) come first in a listing; then papers naming it only in the abstract, or
+    its words only apart in the title; last those listed on its words apart."""
     rows = [{"id": f"abs{i}", "title": f"Scene study {i}", "abstract":
              f"Neural radiance fields (NeRFs) model scene {i}. Neural radiance fields render "
              f"scene {i} with neural radiance fields."} for i in range(4)]
@@ -290,6 +290,8 @@ def test_listing_shows_papers_named_for_the_topic_first(fast_chat: PaperChat,
          "Neural radiance fields (NeRF) are not darts."},
         {"id": "apart", "title": "Radiance of neural vector fields", "abstract":
          "Neural radiance fields (NeRF) are fields."},
+        {"id": "spread", "title": "Scene light", "abstract":
+         "Neural networks estimate the radiance of scenes over vector fields."},
     ]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     question = "Which papers study neural radiance fields?"
@@ -297,5 +299,6 @@ def test_listing_shows_papers_named_for_the_topic_first(fast_chat: PaperChat,
     answerer = fast_chat.answerer()
     listed = [h.paper.paper_id for h in answerer.relevant(answerer.plan(question, None, None))]
     assert set(listed[:2]) == {"spelled", "acronym"}
-    assert set(listed[2:]) >= {"abs0", "abs1", "abs2", "abs3", "toy", "apart"}
+    assert set(listed[2:8]) == {"abs0", "abs1", "abs2", "abs3", "toy", "apart"}
+    assert listed[8:] == ["spread"]  # its words apart: listed, after those naming the topic
     assert fast_chat.index.title_matches("Which papers study protein folding?") == set()

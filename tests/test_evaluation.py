@@ -177,6 +177,9 @@ def test_score_question_hand_computed() -> None:
     assert r.recall == pytest.approx(2 / 3)
     assert r.recall_top5 == pytest.approx(1 / 3)   # only "a" in the first 5 of min(5, 3)
     assert r.precision == pytest.approx(3 / 6)     # a, d, b correct
+    assert r.precision_top10 == pytest.approx(3 / 6)  # all six are in the first 10
+    many = score_question(q, ["a", "b"] + [f"x{i}" for i in range(9)] + ["c"], refused=False)
+    assert many.precision_top10 == pytest.approx(2 / 10) and many.precision == pytest.approx(3 / 12)
     neg = score_question(Question(question="n", negative=True), [], refused=True)
     assert neg.recall is None and neg.precision is None and neg.refused
 
