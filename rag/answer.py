@@ -32,7 +32,7 @@ from rag.citations import (
 )
 from rag.retrieval import Filters, Retriever, split_sentences
 from rag.settings import Settings
-from rag.textnorm import is_term, query_terms, sentence_scores
+from rag.textnorm import is_term, query_terms, sentence_scores, terms_beyond
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -56,6 +56,8 @@ _LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|nam
                       r"|^\s*(papers|all papers|list)\b", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
+# the prompt's last line, which tiny models echo before their sentence
+_ECHO = re.compile(r"^\s*one sentence about (?:this|the) paper\s*:\s*", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 
 # ---- data ---------------------------------------------------------------------------------
@@ -249,7 +251,10 @@ class Answerer:
                 return 0
             return 1 if _names_topic(cov.get(pid, 0.0), phrase is None or pid in phrase) else 2
 
-        return sorted(hits, key=group)
+        groups = {id(h): group(h) for h in hits}
+        for hit in hits:
+            hit.names_topic = groups[id(hit)] < 2
+        return sorted(hits, key=lambda h: groups[id(h)])
 
     def _is_relevant(self, cov: float, sim: float | None, *, together: bool) -> bool:
         """The relevance cut (``cov``: the idf-weighted share of query terms the paper names,
@@ -390,9 +395,13 @@ class Answerer:
         messages = [{"role": "system", "content": prompts.REASON_SYSTEM},
                     {"role": "user", "content": prompts.render(prompts.REASON_USER,
                                                                source=source, question=question)}]
-        text = self._generate(messages, sentence_grammar(), 60, stats)
+        text = _ECHO.sub("", self._generate(messages, sentence_grammar(), 60, stats), count=1)
+        text = text[:1].upper() + text[1:]
+        # the paper credited with the question's topic where its text does not name it
+        # ("GeoTMI is a new approach to quantum error correction"): rejected
         if is_degenerate(text) or invents_facts(text, source) or grounding(
-                text, source, question) < self.settings.llm.min_grounding:
+                text, source, question) < self.settings.llm.min_grounding or terms_beyond(
+                text, source, question):
             answer.fallbacks += 1
             answer.rejected_drafts.append(text)
             return hit.evidence or split_sentences(hit.paper.abstract)[0]
@@ -406,10 +415,7 @@ class Answerer:
             for n, hit in enumerate(shown, 1):
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
-        count = len(hits)
-        yield prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
-                             es="es" if count == 1 else "",
-                             topic=neutralize(plan.topic or question))
+        yield _listing_header(hits, neutralize(plan.topic or question))
         for n, hit in enumerate(hits[:cfg.listing_lines], 1):
             p = hit.paper
             who = _authors_short(p.authors)
@@ -417,8 +423,9 @@ class Answerer:
                       else hit.evidence or split_sentences(p.abstract)[0])
             name = neutralize(p.title or p.label)
             yield f"{n}. **{name}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
-        if count > cfg.listing_lines:
-            yield prompts.render(prompts.LISTING_MORE, more=count - cfg.listing_lines, count=count)
+        if len(hits) > cfg.listing_lines:
+            yield prompts.render(prompts.LISTING_MORE, more=len(hits) - cfg.listing_lines,
+                                 count=len(hits))
 
     def _synthesis(self, question: str, sources: list[SearchHit], stats: dict[str, float],
                    answer: Answer) -> Iterator[str]:
@@ -440,6 +447,21 @@ class Answerer:
             yield from (_cite(h.evidence, n) for n, h in enumerate(sources, 1))
             return
         yield checked.text
+
+
+def _listing_header(hits: Sequence[SearchHit], topic: str) -> str:
+    """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
+    as for author listings, counts as naming it): all, some, or none of them."""
+    count = len(hits)
+    named = sum(h.names_topic is not False for h in hits)
+    if named == count:
+        return prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
+                              es="es" if count == 1 else "", topic=topic)
+    if named == 0:
+        return prompts.render(prompts.LISTING_HEADER_NONE, count=count,
+                              s="" if count == 1 else "s", topic=topic)
+    return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
+                          s="s" if named == 1 else "", rest=count - named)
 
 
 def _names_topic(cov: float, together: bool) -> bool:

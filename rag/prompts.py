@@ -9,7 +9,8 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "CANNOT_ANSWER_PHRASE", "LISTING_HEADER", "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
+    "CANNOT_ANSWER_PHRASE", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME",
+    "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
     "REASON_USER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
 ]
 
@@ -20,6 +21,13 @@ NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer mat
 LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (sources panel, JSON)."
 
 LISTING_HEADER = "{count} paper{s} in the indexed abstracts match{es} \u201c{topic}\u201d:"
+
+# A listing where only some papers name the topic (the rest share some of its words or its
+# meaning), or none does.
+LISTING_HEADER_SOME = ("{count} papers in the indexed abstracts match \u201c{topic}\u201d: {named} "
+                       "name{s} it, then {rest} on related terms or meaning:")
+LISTING_HEADER_NONE = ("No indexed abstract names \u201c{topic}\u201d; {count} paper{s} on related "
+                       "terms or meaning:")
 
 # One paper at a time: small models stay on topic with one short source.
 REASON_SYSTEM = (

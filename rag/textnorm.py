@@ -21,7 +21,7 @@ from functools import cached_property, lru_cache
 
 __all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
            "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
-           "sentence_scores", "singular", "topic_abbreviations", "writes"]
+           "sentence_scores", "singular", "terms_beyond", "topic_abbreviations", "writes"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -252,37 +252,55 @@ def _key(word: str) -> str:
     return (w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:6]
 
 
+class _TermMatcher:
+    """Which of a question's content terms a text names (:func:`_key`; hyphen parts count
+    apart). A synonym names the words of the question it stands for ("LLMs" for large language
+    models), and so does an acronym ``context`` (the abstract) defines for a run of them
+    ("NeRF" written after "neural radiance fields (NeRF)")."""
+
+    def __init__(self, query: str, context: str = "") -> None:
+        words = [p for t in query_terms(query) for p in _PART.findall(t)]
+        self.weight = {_key(w): math.log(1 + len(w)) for w in words}  # term -> log(1 + length)
+        self.aliases: list[tuple[re.Pattern[str], set[str]]] = []  # (how it is written, terms)
+        if not self.weight:
+            return
+        norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
+        for surface, canon in _SURFACE.items():
+            if f" {surface} " in norm:
+                forms = [r"[-‐‑–\s]+".join(map(re.escape, f.split()))
+                         for f, c in _SURFACE.items() if c == canon]
+                self.aliases.append((
+                    re.compile(rf"(?<![^\W_])(?:{'|'.join(forms)})(?![^\W_])", re.IGNORECASE),
+                    {_key(w) for w in surface.split()} & self.weight.keys()))
+        for acronym, long_form in acronym_definitions(context):
+            keys = {_key(w) for w in _norm(long_form).split()}
+            if keys <= self.weight.keys():  # as written: "NeRF", not a "nerf" dart
+                self.aliases.append((re.compile(rf"(?<!\w){re.escape(acronym)}s?(?!\w)"), keys))
+
+    def named(self, text: str) -> set[str]:
+        found = {_key(p) for p in _PART.findall(text)} & self.weight.keys()
+        for written, keys in self.aliases:
+            if written.search(text):
+                found |= keys
+        return found
+
+
 def sentence_scores(sentences: Sequence[str], query: str, context: str = "") -> list[float]:
     """How well each sentence names the question's content terms: the summed weight
-    (log(1 + length)) of the terms it names (:func:`_key`; hyphen parts count apart). A synonym
-    names the words of the question it stands for ("LLMs" for large language models), and so
-    does an acronym ``context`` (the abstract) defines for a run of them ("NeRF" written
-    after "neural radiance fields (NeRF)")."""
-    words = [p for t in query_terms(query) for p in _PART.findall(t)]
-    weight = {_key(w): math.log(1 + len(w)) for w in words}
-    if not weight:
+    (log(1 + length)) of the terms it names, synonyms and acronyms ``context`` (the abstract)
+    defines included (:class:`_TermMatcher`)."""
+    matcher = _TermMatcher(query, context)
+    if not matcher.weight:
         return [0.0] * len(sentences)
-    norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
-    aliases: list[tuple[re.Pattern[str], set[str]]] = []  # (how a sentence writes it, keys)
-    for surface, canon in _SURFACE.items():
-        if f" {surface} " in norm:
-            forms = [r"[-‐‑–\s]+".join(map(re.escape, f.split()))
-                     for f, c in _SURFACE.items() if c == canon]
-            aliases.append((re.compile(rf"(?<![^\W_])(?:{'|'.join(forms)})(?![^\W_])",
-                                       re.IGNORECASE),
-                            {_key(w) for w in surface.split()} & weight.keys()))
-    for acronym, long_form in acronym_definitions(context):
-        keys = {_key(w) for w in _norm(long_form).split()}
-        if keys <= weight.keys():  # as written: "NeRF", not a "nerf" dart
-            aliases.append((re.compile(rf"(?<!\w){re.escape(acronym)}s?(?!\w)"), keys))
-    scores = []
-    for sentence in sentences:
-        named = {_key(p) for p in _PART.findall(sentence)} & weight.keys()
-        for written, keys in aliases:
-            if written.search(sentence):
-                named |= keys
-        scores.append(sum((weight[k] for k in named), 0.0))
-    return scores
+    return [sum((matcher.weight[k] for k in matcher.named(s)), 0.0) for s in sentences]
+
+
+def terms_beyond(text: str, source: str, query: str) -> set[str]:
+    """The question's content terms (:func:`_key` forms) that ``text`` names and ``source``
+    does not, synonyms and the source's own acronyms counted as in :func:`sentence_scores`:
+    what a sentence about a paper claims of the question's topic beyond the paper's text."""
+    matcher = _TermMatcher(query, source)
+    return matcher.named(text) - matcher.named(source)
 
 
 def _quote(term: str) -> str:

@@ -68,6 +68,9 @@ class SearchHit(BaseModel):
     similarity: float | None = Field(None, description="Best chunk's cosine similarity.")
     dense_rank: int | None = None
     lexical_rank: int | None = None
+    names_topic: bool | None = Field(
+        None, description="Listings: whether the paper names the question's topic (every term, "
+        "together where it is a phrase), not only some of its words or its meaning.")
 
     def to_json(self) -> dict[str, Any]:
         p = self.paper
@@ -78,4 +81,5 @@ class SearchHit(BaseModel):
             "similarity": None if self.similarity is None else round(self.similarity, 4),
             "abstract": p.abstract,
             "evidence": self.evidence,
+            "names_topic": self.names_topic,
         }

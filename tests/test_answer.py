@@ -301,4 +301,37 @@ def test_listing_shows_papers_named_for_the_topic_first(fast_chat: PaperChat,
     assert set(listed[:2]) == {"spelled", "acronym"}
     assert set(listed[2:8]) == {"abs0", "abs1", "abs2", "abs3", "toy", "apart"}
     assert listed[8:] == ["spread"]  # its words apart: listed, after those naming the topic
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask(question)
+    assert a.answer.splitlines()[0] == ("9 papers in the indexed abstracts match \u201cneural "
+                                        "radiance fields\u201d: 8 name it, then 1 on related "
+                                        "terms or meaning:")
+    assert [p["names_topic"] for p in a.papers] == [True] * 8 + [False]
+    a = fast_chat.ask("Which papers study vector radiance?")
+    assert a.answer.splitlines()[0].startswith("No indexed abstract names \u201cvector radiance")
+    assert a.count > 0 and not any(p["names_topic"] for p in a.papers)
     assert fast_chat.index.title_matches("Which papers study protein folding?") == set()
+
+
+def test_reason_crediting_the_paper_with_unnamed_question_terms_falls_back(
+        chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
+    """A generated reason that names question terms the paper's text does not ("Kaiyi Ji" is
+    only in its author list) is replaced by the paper's evidence, however well its other words
+    are grounded; an echo of the prompt's last line is dropped, not shown."""
+    scripted_llm.enqueue(["Kaiyi Ji proves lower bounds for bilevel optimization."])
+    a = chat.ask("What did Kaiyi Ji work on?")
+    assert a.kind == "metadata" and a.count == 1 and a.fallbacks == 1
+    assert "Kaiyi Ji proves" not in a.answer
+    assert a.rejected_drafts == ["Kaiyi Ji proves lower bounds for bilevel optimization."]
+    answerer = chat.answerer()
+    first = answerer.relevant(answerer.plan(ZO, None, None))[0].paper
+    reasons = {"SZO": "One sentence about this paper: SZO restricts zeroth-order perturbations "
+                      "to a subspace.",
+               "HO-SFL": "one sentence about this paper: HO-SFL substitutes BP with zeroth-order "
+                         "optimization."}
+    scripted_llm.enqueue([reasons[first.label], reasons[({"SZO", "HO-SFL"} - {first.label}).pop()]])
+    a = chat.ask(ZO)
+    assert a.fallbacks == 0
+    assert "SZO restricts zeroth-order perturbations to a subspace" in a.answer
+    assert "HO-SFL substitutes BP with zeroth-order optimization" in a.answer
+    assert "sentence about" not in a.answer.lower()

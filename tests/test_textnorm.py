@@ -16,6 +16,7 @@ from rag.textnorm import (
     index_terms,
     query_terms,
     sentence_scores,
+    terms_beyond,
     topic_abbreviations,
     writes,
 )
@@ -166,3 +167,21 @@ def test_sentence_scores_count_synonyms_and_the_abstracts_own_acronyms() -> None
     assert sentence_scores(["Anything."], "Which papers?") == [0.0]
     assert best_sentence("SPADE models the forward likelihood. It wins an LLM benchmark.",
                          "Which papers use large language models?") == "It wins an LLM benchmark."
+
+
+def test_terms_beyond_the_source() -> None:
+    """The question's terms a sentence names and its source does not: by word, synonym or the
+    source's own acronym."""
+    source = "GeoTMI: Predicting Quantum Chemical Property. We use the correct geometry."
+    q = "Which papers study quantum error correction?"
+    assert terms_beyond("GeoTMI is a new approach to quantum error correction.", source, q) == {
+        "error"}
+    assert terms_beyond("GeoTMI predicts quantum properties.", source, q) == set()
+    assert terms_beyond("Think-Touch uses large language models.",
+                        "While LLMs are strong, they need tuning.",
+                        "Which papers use large language models?") == set()
+    assert terms_beyond("SZO uses zeroth-order optimization.",
+                        "Zeroth-order (ZO) optimization is cheap. ZO helps.",
+                        "Which papers study ZO optimization?") == set()
+    assert terms_beyond("Kaiyi Ji studies bilevel methods.", "Bilevel optimization is hard.",
+                        "What did Kaiyi Ji work on?") == {"kaiyi", "ji"}
