@@ -30,9 +30,9 @@ from rag.citations import (
     sentence_grammar,
     validate,
 )
-from rag.retrieval import Filters, Retriever, split_sentences
+from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
-from rag.textnorm import is_term, query_terms, sentence_scores, terms_beyond
+from rag.textnorm import is_term, query_terms, sentence_order, terms_beyond
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -191,7 +191,7 @@ class Answerer:
             if not terms:  # "what did X work on?": all their papers
                 papers = self.index.get(allowed)
                 hits = [SearchHit(paper=p, score=0.0, similarity=None,
-                                  evidence=split_sentences(p.abstract)[0] if p.abstract else "")
+                                  evidence=best_sentence(p.abstract, plan.query))
                         for p in papers.values()]
             else:
                 hits = self.retriever.search(plan.query, k=max(len(allowed), 1),
@@ -280,7 +280,6 @@ class Answerer:
 
     @staticmethod
     def _hit(paper: Paper, query: str, sim: float | None, cov: float) -> SearchHit:
-        from rag.retrieval import best_sentence
         return SearchHit(paper=paper, score=cov, similarity=sim,
                          evidence=best_sentence(paper.abstract, query))
 
@@ -380,8 +379,7 @@ class Answerer:
     def _source_text(self, paper: Paper, question: str, max_tokens: int) -> str:
         """The question-relevant sentences of an abstract, capped at ``max_tokens``."""
         sentences = split_sentences(paper.abstract)
-        scores = sentence_scores(sentences, question, paper.abstract)
-        chosen = sorted(sorted(range(len(sentences)), key=lambda i: (-scores[i], i))[:3])
+        chosen = sorted(sentence_order(sentences, question, paper.abstract)[:3])
         text = " ".join(sentences[i] for i in chosen)
         llm = self._llm()
         while llm.count_tokens(text) > max_tokens and " " in text:

@@ -34,7 +34,7 @@ import numpy as np
 
 from rag.chunking import split_sentences
 from rag.settings import RetrievalSettings
-from rag.textnorm import STOPWORDS, sentence_scores
+from rag.textnorm import STOPWORDS, sentence_order
 from rag.tokens import PaperTokens, unpack
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
@@ -68,15 +68,11 @@ class SearchResult:
 
 
 def best_sentence(abstract: str, query: str) -> str:
-    """The sentence naming most of the question's terms (:func:`rag.textnorm.sentence_scores`:
-    length-weighted, synonyms and the abstract's own acronyms included); the first one if none
-    does."""
+    """The sentence naming most of the question's terms (length-weighted, synonyms and the
+    abstract's own acronyms included), one saying what the paper does first among equals
+    (:func:`rag.textnorm.sentence_order`)."""
     sentences = split_sentences(abstract)
-    if not sentences:
-        return ""
-    scores = sentence_scores(sentences, query, abstract)
-    best = max(range(len(sentences)), key=lambda i: (scores[i], -i))
-    return sentences[best]
+    return sentences[sentence_order(sentences, query, abstract)[0]] if sentences else ""
 
 
 def score_fusion(dense_top: dict[str, float], lexical: dict[str, float],

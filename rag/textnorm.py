@@ -21,7 +21,7 @@ from functools import cached_property, lru_cache
 
 __all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
            "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
-           "sentence_scores", "singular", "terms_beyond", "topic_abbreviations", "writes"]
+           "sentence_order", "sentence_scores", "singular", "terms_beyond", "topic_abbreviations", "writes"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -293,6 +293,18 @@ def sentence_scores(sentences: Sequence[str], query: str, context: str = "") -> 
     if not matcher.weight:
         return [0.0] * len(sentences)
     return [sum((matcher.weight[k] for k in matcher.named(s)), 0.0) for s in sentences]
+
+
+_CONTRIBUTION = re.compile(r"\b(?:we|our|this (?:paper|work|study|article))\b", re.IGNORECASE)
+
+
+def sentence_order(sentences: Sequence[str], query: str, context: str = "") -> list[int]:
+    """Indices of ``sentences``, best evidence first: naming more of the question's terms
+    (:func:`sentence_scores`), then saying what the paper does ("we propose", "this paper")
+    rather than setting the scene, then earlier."""
+    scores = sentence_scores(sentences, query, context)
+    return sorted(range(len(sentences)), key=lambda i: (
+        -scores[i], _CONTRIBUTION.search(sentences[i]) is None, i))
 
 
 def terms_beyond(text: str, source: str, query: str) -> set[str]:

@@ -15,6 +15,7 @@ from rag.textnorm import (
     fts_query,
     index_terms,
     query_terms,
+    sentence_order,
     sentence_scores,
     terms_beyond,
     topic_abbreviations,
@@ -185,3 +186,17 @@ def test_terms_beyond_the_source() -> None:
                         "Which papers study ZO optimization?") == set()
     assert terms_beyond("Kaiyi Ji studies bilevel methods.", "Bilevel optimization is hard.",
                         "What did Kaiyi Ji work on?") == {"kaiyi", "ji"}
+
+
+def test_sentence_order_prefers_what_the_paper_does_among_equals() -> None:
+    """Evidence names the most question terms first; among equals, the sentence saying what
+    the paper does ("we", "this paper") beats the scene-setting one; then the earlier one."""
+    sentences = ["Bilevel optimization has become a powerful tool.",
+                 "Tuning is hard.",
+                 "In this paper, we revisit the bilevel optimization problem.",
+                 "We study bilevel games."]
+    q = "Summarize the papers on bilevel optimization"
+    assert sentence_order(sentences, q) == [2, 0, 3, 1]
+    assert best_sentence(" ".join(sentences), q) == sentences[2]
+    assert sentence_order(["It rains.", "We sing.", "It snows."], "Which papers study x?") == [
+        1, 0, 2]
