@@ -57,7 +57,8 @@ _LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|nam
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
 # the prompt's last line, which tiny models echo before their sentence
-_ECHO = re.compile(r"^\s*one sentence about (?:this|the) paper\s*:\s*", re.IGNORECASE)
+_ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|paper(?: text)?)\s*:\s*",
+                   re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 
 # ---- data ---------------------------------------------------------------------------------
@@ -138,6 +139,7 @@ class _Plan:
     topic: str = ""
     standalone: str = ""               # the question made self-contained (follow-ups)
     author: str = ""                   # an author named in the question (exact match)
+    whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -179,6 +181,10 @@ class Answerer:
                          Filters(area, filters.author, filters.venue, filters.year), topic=area,
                          standalone=query)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
+        if query != question and prev and prev.paper_ids and kind == "summary":
+            # "they" are the papers of the previous answer: those, the closest first
+            return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
+                         standalone=query, whole_scope=True)
         return _Plan(kind, query, filters, topic=_topic(query), standalone=query)
 
     # -- retrieval --------------------------------------------------------------------------
@@ -211,8 +217,13 @@ class Answerer:
             scope = set(plan.scope)
             sims = self.retriever.similarities(plan.query, plan.scope)
             papers = self.index.get(plan.scope)
-            keep = [pid for pid in plan.scope if pid in papers and relevant(pid, sims.get(pid))]
+            keep = [pid for pid in plan.scope if pid in papers
+                    and (plan.whole_scope or relevant(pid, sims.get(pid)))]
             cov = {p: c for p, c in cov.items() if p in scope}
+            if plan.whole_scope:
+                keep.sort(key=lambda p: -(sims.get(p) or 0.0))
+                return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0))
+                        for p in keep]
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
             return self._named_first([self._hit(papers[p], plan.query, sims.get(p),
                                                 cov.get(p, 0.0)) for p in keep], plan.query,

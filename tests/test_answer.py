@@ -108,6 +108,22 @@ def test_pronoun_follow_up_is_made_standalone(chat: PaperChat) -> None:
     assert "bilevel" in a.standalone_query.lower()
 
 
+def test_they_are_the_papers_of_the_previous_answer(chat: PaperChat) -> None:
+    """"What do they propose?" summarises the papers just listed, not a new search for the
+    topic's words; with no papers before, it searches."""
+    conv = Conversation()
+    chat.ask("Which papers are about optimization?", conv)
+    narrowed = chat.ask("Of those, which are about zeroth-order methods?", conv)
+    assert narrowed.count == 2
+    a = chat.ask("What do they propose?", conv)
+    assert a.kind == "summary" and a.count == 2
+    assert {p["paper_id"] for p in a.papers} == _zo_ids(chat)
+    conv = Conversation()
+    assert chat.ask("Which papers study protein folding?", conv).refused
+    again = chat.ask("What do they propose?", conv)
+    assert again.refused and "protein folding" in again.standalone_query
+
+
 def test_bracketed_numbers_in_abstracts_never_become_citations(
         fast_chat: PaperChat, scripted_llm: ScriptedLLM, tmp_path) -> None:  # type: ignore[no-untyped-def]
     import json
@@ -327,8 +343,7 @@ def test_reason_crediting_the_paper_with_unnamed_question_terms_falls_back(
     first = answerer.relevant(answerer.plan(ZO, None, None))[0].paper
     reasons = {"SZO": "One sentence about this paper: SZO restricts zeroth-order perturbations "
                       "to a subspace.",
-               "HO-SFL": "one sentence about this paper: HO-SFL substitutes BP with zeroth-order "
-                         "optimization."}
+               "HO-SFL": "Paper: HO-SFL substitutes BP with zeroth-order optimization."}
     scripted_llm.enqueue([reasons[first.label], reasons[({"SZO", "HO-SFL"} - {first.label}).pop()]])
     a = chat.ask(ZO)
     assert a.fallbacks == 0
