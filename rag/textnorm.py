@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 
 __all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
            "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
@@ -259,30 +260,43 @@ class _TermMatcher:
     ("NeRF" written after "neural radiance fields (NeRF)")."""
 
     def __init__(self, query: str, context: str = "") -> None:
-        words = [p for t in query_terms(query) for p in _PART.findall(t)]
-        self.weight = {_key(w): math.log(1 + len(w)) for w in words}  # term -> log(1 + length)
-        self.aliases: list[tuple[re.Pattern[str], set[str]]] = []  # (how it is written, terms)
-        if not self.weight:
-            return
-        norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
-        for surface, canon in _SURFACE.items():
-            if f" {surface} " in norm:
-                forms = [r"[-‐‑–\s]+".join(map(re.escape, f.split()))
-                         for f, c in _SURFACE.items() if c == canon]
-                self.aliases.append((
-                    re.compile(rf"(?<![^\W_])(?:{'|'.join(forms)})(?![^\W_])", re.IGNORECASE),
-                    {_key(w) for w in surface.split()} & self.weight.keys()))
-        for acronym, long_form in acronym_definitions(context):
+        self.weight, synonyms = _question_terms(query)
+        self.aliases = list(synonyms)  # (how a text writes it, the terms it names)
+        for acronym, long_form in acronym_definitions(context) if self.weight else []:
             keys = {_key(w) for w in _norm(long_form).split()}
             if keys <= self.weight.keys():  # as written: "NeRF", not a "nerf" dart
-                self.aliases.append((re.compile(rf"(?<!\w){re.escape(acronym)}s?(?!\w)"), keys))
+                self.aliases.append((re.compile(rf"(?<!\w){re.escape(acronym)}s?(?!\w)"),
+                                     frozenset(keys)))
 
     def named(self, text: str) -> set[str]:
-        found = {_key(p) for p in _PART.findall(text)} & self.weight.keys()
+        found: set[str] = set()
         for written, keys in self.aliases:
             if written.search(text):
                 found |= keys
         return found
+
+
+@lru_cache(maxsize=256)
+def _question_terms(query: str) -> tuple[Mapping[str, float],
+                                         tuple[tuple[re.Pattern[str], frozenset[str]], ...]]:
+    """A question's content terms (:func:`_key` -> log(1 + length)), and how a text names
+    each: a word with the same key (a pattern per term, faster than keying every word of the
+    text), or a synonym-table surface of the question by any spelling of its synonym (built once
+    per question)."""
+    words = [p for t in query_terms(query) for p in _PART.findall(t)]
+    weight = {_key(w): math.log(1 + len(w)) for w in words}
+    synonyms = [(re.compile(rf"(?<![A-Za-z0-9]){re.escape(k)}"  # six letters: any word so begun
+                            + ("[A-Za-z0-9]*" if len(k) == 6 else "s?(?![A-Za-z0-9])"),
+                            re.IGNORECASE), frozenset({k})) for k in weight]
+    norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
+    for surface, canon in _SURFACE.items() if weight else []:
+        if f" {surface} " in norm:
+            forms = [r"[-‐‑–\s]+".join(map(re.escape, f.split()))
+                     for f, c in _SURFACE.items() if c == canon]
+            synonyms.append((
+                re.compile(rf"(?<![^\W_])(?:{'|'.join(forms)})(?![^\W_])", re.IGNORECASE),
+                frozenset({_key(w) for w in surface.split()} & weight.keys())))
+    return MappingProxyType(weight), tuple(synonyms)  # shared by every caller: read-only
 
 
 def sentence_scores(sentences: Sequence[str], query: str, context: str = "") -> list[float]:
