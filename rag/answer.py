@@ -166,7 +166,8 @@ class Answerer:
             return _Plan("listing", rest, filters, scope=list(prev.paper_ids), topic=rest,
                          standalone=f"{prev.standalone} ({rest})")
         query = question
-        if prev and _PRONOUN.search(question):  # "what lower bounds do they prove?"
+        follow_up = bool(prev and _PRONOUN.search(question))
+        if prev and follow_up:  # "what lower bounds do they prove?"
             query = f"{_topic(prev.standalone)} {question}"
         authors = self.index.match_authors(query)
         if authors and not filters.author:
@@ -181,7 +182,7 @@ class Answerer:
                          Filters(area, filters.author, filters.venue, filters.year), topic=area,
                          standalone=query)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
-        if query != question and prev and prev.paper_ids and kind == "summary":
+        if prev and follow_up and prev.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
                          standalone=query, whole_scope=True)

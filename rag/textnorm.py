@@ -9,6 +9,9 @@ are one concept. Four mechanisms, each small:
   name a question's words, to find papers writing only the acronym;
 - curated word families Porter stemming keeps apart ("privacy" ~ "private"), when deciding
   which papers name a word.
+The same terms, synonyms and an abstract's own acronyms pick the sentences that show a paper
+names a question's topic (:func:`sentence_order`, evidence) and catch a generated sentence
+crediting a paper with terms its text lacks (:func:`terms_beyond`).
 """
 
 from __future__ import annotations
@@ -260,8 +263,8 @@ class _TermMatcher:
     ("NeRF" written after "neural radiance fields (NeRF)")."""
 
     def __init__(self, query: str, context: str = "") -> None:
-        self.weight, synonyms = _question_terms(query)
-        self.aliases = list(synonyms)  # (how a text writes it, the terms it names)
+        self.weight, spellings = _question_terms(query)
+        self.aliases = list(spellings)  # (how a text writes it, the terms it names)
         for acronym, long_form in acronym_definitions(context) if self.weight else []:
             keys = {_key(w) for w in _norm(long_form).split()}
             if keys <= self.weight.keys():  # as written: "NeRF", not a "nerf" dart
@@ -285,7 +288,7 @@ def _question_terms(query: str) -> tuple[Mapping[str, float],
     per question)."""
     words = [p for t in query_terms(query) for p in _PART.findall(t)]
     weight = {_key(w): math.log(1 + len(w)) for w in words}
-    synonyms = [(re.compile(rf"(?<![A-Za-z0-9]){re.escape(k)}"  # six letters: any word so begun
+    spellings = [(re.compile(rf"(?<![A-Za-z0-9]){re.escape(k)}"  # six letters: any word so begun
                             + ("[A-Za-z0-9]*" if len(k) == 6 else "s?(?![A-Za-z0-9])"),
                             re.IGNORECASE), frozenset({k})) for k in weight]
     norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
@@ -293,10 +296,10 @@ def _question_terms(query: str) -> tuple[Mapping[str, float],
         if f" {surface} " in norm:
             forms = [r"[-‐‑–\s]+".join(map(re.escape, f.split()))
                      for f, c in _SURFACE.items() if c == canon]
-            synonyms.append((
+            spellings.append((
                 re.compile(rf"(?<![^\W_])(?:{'|'.join(forms)})(?![^\W_])", re.IGNORECASE),
                 frozenset({_key(w) for w in surface.split()} & weight.keys())))
-    return MappingProxyType(weight), tuple(synonyms)  # shared by every caller: read-only
+    return MappingProxyType(weight), tuple(spellings)  # shared by every caller: read-only
 
 
 def sentence_scores(sentences: Sequence[str], query: str, context: str = "") -> list[float]:
