@@ -25,7 +25,8 @@ from types import MappingProxyType
 
 __all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
            "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
-           "sentence_order", "sentence_scores", "singular", "terms_beyond", "topic_abbreviations", "writes"]
+           "sentence_order", "sentence_scores", "singular", "spelled_out", "terms_beyond",
+           "topic_abbreviations", "writes"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -406,6 +407,17 @@ def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
     by_word = acronyms.abbreviating([_norm(t) for t in terms])
     longer = [a for a in by_word.get(len(terms) - 2, []) if a in by_word.get(len(terms) - 1, [])]
     return list(dict.fromkeys(whole + longer))
+
+
+_CANON = re.compile(r"\b(?:" + "|".join(map(re.escape, SYNONYMS)) + r")\b")
+
+
+def spelled_out(expression: str) -> str:
+    """An FTS5 expression (:func:`fts_concepts`) with each synonym group's canonical token,
+    which only a paper's expansions column holds, replaced by the OR of its spellings: for
+    matching one text column ("Zero-Order" in a title names zeroth-order)."""
+    return _CANON.sub(lambda m: "(" + " OR ".join(
+        dict.fromkeys(_quote(_norm(f)) for f in SYNONYMS[m.group(0)])) + ")", expression)
 
 
 def fts_query(query: str, acronyms: Mapping[str, list[str]] | None = None) -> str:

@@ -34,6 +34,7 @@ from rag.textnorm import (
     fts_query,
     index_terms,
     singular,
+    spelled_out,
     topic_abbreviations,
     writes,
 )
@@ -431,7 +432,8 @@ class PaperIndex:
         """Per content term of the question (:func:`fts_concepts`), the papers naming it, in
         ``column`` only if given."""
         concepts = fts_concepts(query, self.acronyms())
-        matched = [self._matching(_in_column(expression, column), query)
+        matched = [self._matching(_in_column(spelled_out(expression) if column else expression,
+                                             column), query)
                    for expression, _ in concepts]
         # an acronym names several of the question's words ("NeRF": neural radiance fields):
         # look for its papers once, beyond those naming every word it stands for

@@ -350,3 +350,18 @@ def test_reason_crediting_the_paper_with_unnamed_question_terms_falls_back(
     assert "SZO restricts zeroth-order perturbations to a subspace" in a.answer
     assert "HO-SFL substitutes BP with zeroth-order optimization" in a.answer
     assert "sentence about" not in a.answer.lower()
+
+
+def test_a_title_naming_the_topic_by_a_synonym_counts(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """A title spelling the topic another way the synonym table knows ("Zero-Order", "ZO",
+    "Gradient-Free" for zeroth-order) names it; a title naming only its abstract's words does
+    not."""
+    rows = [
+        {"id": "zero", "title": "Zero-Order Methods Revisited", "abstract": "We revisit them."},
+        {"id": "zo", "title": "ZO-SGD at scale", "abstract": "Zeroth-order SGD scales."},
+        {"id": "free", "title": "Gradient-Free Tuning", "abstract": "We tune without gradients."},
+        {"id": "abs", "title": "Black-box attacks", "abstract": "Zeroth-order methods attack."},
+    ]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    assert fast_chat.index.title_matches("Which papers study zeroth-order methods?") == {
+        "zero", "zo", "free"}
