@@ -207,8 +207,12 @@ class Acronyms(dict[str, list[str]]):
 
 def singular(phrase: str) -> str:
     """``phrase`` normalised (lower case, hyphens as spaces), each word without a plural "s"."""
-    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-                    for w in _norm(phrase).split())
+    return " ".join(_singular_word(w) for w in _norm(phrase).split())
+
+
+def _singular_word(word: str) -> str:
+    """A lower-case word without a plural "s" ("models" -> "model"; not "loss", "gas")."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _acronyms(table: Mapping[str, list[str]] | None) -> Acronyms:
@@ -249,12 +253,10 @@ def query_terms(query: str) -> list[str]:
 _PART = re.compile(r"[A-Za-z0-9]+")
 
 
-@lru_cache(maxsize=1 << 16)
 def _key(word: str) -> str:
     """What two words share when a sentence names a question's term: the first six letters of
-    the singular ("models" ~ "model", "optimization" ~ "optimizer"; as :func:`singular`)."""
-    w = word.lower()
-    return (w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)[:6]
+    the singular ("models" ~ "model", "optimization" ~ "optimizer")."""
+    return _singular_word(word.lower())[:6]
 
 
 class _TermMatcher:
@@ -295,8 +297,7 @@ def _question_terms(query: str) -> tuple[Mapping[str, float],
     norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
     for surface, canon in _SURFACE.items() if weight else []:
         if f" {surface} " in norm:
-            forms = [r"[-‐‑–\s]+".join(map(re.escape, f.split()))
-                     for f, c in _SURFACE.items() if c == canon]
+            forms = [r"[-‐‑–\s]+".join(map(re.escape, _norm(f).split())) for f in SYNONYMS[canon]]
             spellings.append((
                 re.compile(rf"(?<![^\W_])(?:{'|'.join(forms)})(?![^\W_])", re.IGNORECASE),
                 frozenset({_key(w) for w in surface.split()} & weight.keys())))
