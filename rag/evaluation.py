@@ -41,6 +41,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rag.chunking import SENTENCE_SPLIT_VERSION
 from rag.errors import InputError
 from rag.settings import Settings
 
@@ -173,12 +174,15 @@ def load_beir(root: Path, split: str = "test") -> BeirData:
 # --------------------------------------------------------------------------- scratch stores
 
 def eval_cache_home(settings: Settings, files: Sequence[Path]) -> Path:
-    """Scratch data dir keyed by the files' bytes and everything that shapes the embeddings."""
+    """Scratch data dir keyed by the files' bytes and everything that shapes the embeddings
+    (the sentence splitter's version included: a user's store keeps the sentence vectors its
+    papers were ingested with, an evaluation measures a fresh ingest)."""
     data = hashlib.sha1()
     for path in files:
         data.update(hashlib.sha1(Path(path).read_bytes()).digest())
     shape = json.dumps({"embedding": settings.embedding.model_dump(exclude={"threads", "batch_size"}),
                         "chunking": settings.chunking.vector_shape(),
+                        "sentences": SENTENCE_SPLIT_VERSION,
                         "store": settings.store.collection}, sort_keys=True)
     key = f"{data.hexdigest()[:16]}-{hashlib.sha1(shape.encode()).hexdigest()[:8]}"
     return Path(settings.home) / "eval-cache" / key

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from rag.chunking import SENTENCE_SPLIT_VERSION
 from rag.errors import InputError
 from rag.evaluation import (
     Question,
@@ -142,7 +143,8 @@ def test_load_beir_missing_split_says_which_exist(tmp_path: Path) -> None:
         load_beir(root, "train")
 
 
-def test_eval_cache_home_keyed_by_content_and_embedding(tmp_path: Path) -> None:
+def test_eval_cache_home_keyed_by_content_and_embedding(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     a.write_text("same\n")
     b.write_text("same\n")
@@ -155,6 +157,9 @@ def test_eval_cache_home_keyed_by_content_and_embedding(tmp_path: Path) -> None:
     assert eval_cache_home(s, [a]) != eval_cache_home(s2, [a])
     s3 = get_settings(home=tmp_path / "home", embedding={"threads": 1})  # speed only
     assert eval_cache_home(s, [a]) == eval_cache_home(s3, [a])
+    before = eval_cache_home(s, [a])
+    monkeypatch.setattr("rag.evaluation.SENTENCE_SPLIT_VERSION", SENTENCE_SPLIT_VERSION + 1)
+    assert eval_cache_home(s, [a]) != before  # other sentence vectors
 
 
 # --------------------------------------------------------------------------- questions

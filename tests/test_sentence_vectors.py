@@ -45,6 +45,19 @@ def _consistent(chat: PaperChat) -> None:
         assert counts[pid] == len(split_sentences(paper.abstract)), pid
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # 514 NeurIPS 2023 abstracts join sentences without a space
+    ("It remains obscure.In this work, we study X. Results follow.",
+     ["It remains obscure.", "In this work, we study X.", "Results follow."]),
+    ("Why?We ask. It works!Next we go.", ["Why?", "We ask.", "It works!", "Next we go."]),
+    # not between initials, after an abbreviation's single letter, in a decimal or a file name
+    ("The U.S.A. team, e.g.The model, scores 3.5 with node.js on Fig.2 data.",
+     ["The U.S.A. team, e.g.The model, scores 3.5 with node.js on Fig.2 data."]),
+])
+def test_split_sentences(text: str, expected: list[str]) -> None:
+    assert split_sentences(text) == expected
+
+
 def test_chunker_sentences_carry_the_title(hash_embedder) -> None:  # type: ignore[no-untyped-def]
     chunker = Chunker(hash_embedder.tokenizer)
     paper = Paper(paper_id="x", title="Deep Nets.", label="Deep Nets.",
