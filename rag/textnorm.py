@@ -329,9 +329,56 @@ def sentence_order(sentences: Sequence[str], query: str, context: str = "") -> l
 def terms_beyond(text: str, source: str, query: str) -> set[str]:
     """The question's content terms (:func:`_key` forms) that ``text`` names and ``source``
     does not, synonyms and the source's own acronyms counted as in :func:`sentence_scores`:
-    what a sentence about a paper claims of the question's topic beyond the paper's text."""
+    what a sentence about a paper claims of the question's topic beyond the paper's text. The
+    question's topic phrase (:func:`_topic_pair`) counts as one more term, named only where
+    its words stand together."""
     matcher = _TermMatcher(query, source)
-    return matcher.named(text) - matcher.named(source)
+    beyond = matcher.named(text) - matcher.named(source)
+    # a topic phrase named together where the source has its words only apart: "protein
+    # folding" of a paper on "protein inverse folding"
+    if (phrase := _topic_phrase(query)) and _together(text, phrase[1], source) and not _together(
+            source, phrase[1], source):
+        beyond.add(phrase[0])
+    return beyond
+
+
+def _topic_phrase(query: str) -> tuple[str, list[frozenset[str]]] | None:
+    """The question's topic phrase (:func:`_topic_pair`: "protein folding") and the
+    :func:`_key` forms of each of its words (hyphen parts as words), a word's family
+    (:data:`WORD_FAMILIES`) as alternatives. None where there is no phrase or a synonym-table
+    surface of the question holds one of its words (the synonym names the topic in other
+    words)."""
+    pair = _topic_pair(query)
+    if pair is None:
+        return None
+    _, first, second = pair
+    norm = f" {_norm(' '.join(_tokens(query)))} "
+    words = set(_norm(f"{first} {second}").split())
+    if any(f" {surface} " in norm and words & set(surface.split()) for surface in _SURFACE):
+        return None  # "large language models" is also "LLMs"
+    out: list[frozenset[str]] = []
+    for word in (first, second):
+        parts = _PART.findall(word)
+        out += [frozenset({_key(p)}) for p in parts[:-1]]
+        out.append(frozenset(_key(w) for w in (parts[-1], *_FAMILY.get(parts[-1].lower(), ()))))
+    return f"{first} {second}", out
+
+
+def _together(text: str, phrase: Sequence[frozenset[str]], context: str) -> bool:
+    """Whether ``text`` names the words of ``phrase`` (:func:`_topic_phrase`) one after
+    another, with only spaces or hyphens between them; the acronyms ``context`` defines read as
+    their long forms ("OOD detection"), their definitions skipped ("out-of-distribution (OOD)
+    detection")."""
+    for acronym, long_form in acronym_definitions(context):
+        text = re.sub(rf"\s*\(\s*{re.escape(acronym)}s?\s*\)", " ", text)
+        text = re.sub(rf"(?<![^\W_]){re.escape(acronym)}s?(?![^\W_])", long_form, text)
+    n = len(phrase)
+    for run in re.split(r"[^\w\s‐‑–-]+", text):  # words with only spaces or hyphens between
+        keys = [_key(p) for p in _PART.findall(run)]
+        if any(all(keys[i + j] in phrase[j] for j in range(n))
+               for i in range(len(keys) - n + 1)):
+            return True
+    return False
 
 
 def _quote(term: str) -> str:

@@ -176,7 +176,7 @@ def test_terms_beyond_the_source() -> None:
     source = "GeoTMI: Predicting Quantum Chemical Property. We use the correct geometry."
     q = "Which papers study quantum error correction?"
     assert terms_beyond("GeoTMI is a new approach to quantum error correction.", source, q) == {
-        "error"}
+        "error", "error correction"}
     assert terms_beyond("GeoTMI predicts quantum properties.", source, q) == set()
     assert terms_beyond("Think-Touch uses large language models.",
                         "While LLMs are strong, they need tuning.",
@@ -185,7 +185,26 @@ def test_terms_beyond_the_source() -> None:
                         "Zeroth-order (ZO) optimization is cheap. ZO helps.",
                         "Which papers study ZO optimization?") == set()
     assert terms_beyond("Kaiyi Ji studies bilevel methods.", "Bilevel optimization is hard.",
-                        "What did Kaiyi Ji work on?") == {"kaiyi", "ji"}
+                        "What did Kaiyi Ji work on?") == {"kaiyi", "ji", "kaiyi ji"}
+
+
+def test_terms_beyond_a_topic_phrase_named_only_apart() -> None:
+    """A sentence naming the question's topic phrase claims it, even where the source has its
+    words: apart, or across a sentence boundary, is not the topic."""
+    q = "Which papers study protein folding?"
+    inverse = "ProteinInvBench: Protein inverse folding has attracted attention."
+    assert terms_beyond("ProteinBench: Protein folding is a benchmark.", inverse, q) == {
+        "protein folding"}
+    assert terms_beyond("A study on protein folding.", "Design: We make proteins. Folding is hard.",
+                        q) == {"protein folding"}
+    assert terms_beyond("It studies inverse folding of proteins.", inverse, q) == set()
+    assert terms_beyond("We study protein folding.", "We study inverse protein folding.", q) == set()
+    # the source's own acronym and its definition, and a word's family, still count
+    assert terms_beyond("X improves out-of-distribution detection.",
+                        "Out-of-distribution (OOD) detection is key. We do OOD detection.",
+                        "Which papers study out-of-distribution detection?") == set()
+    assert terms_beyond("X learns with noisy labels.", "We train with noisy labels.",
+                        "Which papers study noise labels?") == set()
 
 
 def test_sentence_order_prefers_what_the_paper_does_among_equals() -> None:
