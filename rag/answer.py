@@ -61,6 +61,9 @@ _ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|paper(?: text)
                    re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 
+# a generated reason's tokens: room for sentence_grammar's 240 characters in most texts
+REASON_TOKENS = 80
+
 # ---- data ---------------------------------------------------------------------------------
 class Citation(BaseModel):
     marker: str
@@ -136,7 +139,7 @@ class _Plan:
     query: str                         # retrieval query (metadata filters removed)
     filters: Filters
     scope: list[str] | None = None     # narrowing: only these papers
-    topic: str = ""
+    topic: str = ""                    # what the first line of a listing names
     standalone: str = ""               # the question made self-contained (follow-ups)
     author: str = ""                   # an author named in the question (exact match)
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
@@ -186,7 +189,7 @@ class Answerer:
             # "they" are the papers of the previous answer: those, the closest first
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
                          standalone=query, whole_scope=True)
-        return _Plan(kind, query, filters, topic=_topic(query), standalone=query)
+        return _Plan(kind, query, filters, topic=_shown_topic(query), standalone=query)
 
     # -- retrieval --------------------------------------------------------------------------
     def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
@@ -405,13 +408,17 @@ class Answerer:
         messages = [{"role": "system", "content": prompts.REASON_SYSTEM},
                     {"role": "user", "content": prompts.render(prompts.REASON_USER,
                                                                source=source, question=question)}]
-        text = _ECHO.sub("", self._generate(messages, sentence_grammar(), 60, stats), count=1)
+        text = _ECHO.sub("", self._generate(messages, sentence_grammar(), REASON_TOKENS, stats),
+                         count=1)
+        title = (hit.paper.title or hit.paper.label).strip().rstrip(".")  # the source's head,
+        text = re.sub(rf"^{re.escape(title)}\s*:\s*", "", text, flags=re.IGNORECASE)  # echoed
         text = text[:1].upper() + text[1:]
-        # the paper credited with the question's topic where its text does not name it
+        # cut off by the token limit before the grammar's full stop ("... to capture inter-sur"),
+        # or the paper credited with the question's topic where its text does not name it
         # ("GeoTMI is a new approach to quantum error correction"): rejected
-        if is_degenerate(text) or invents_facts(text, source) or grounding(
-                text, source, question) < self.settings.llm.min_grounding or terms_beyond(
-                text, source, question):
+        if not text.endswith(".") or is_degenerate(text) or invents_facts(text, source) or (
+                grounding(text, source, question) < self.settings.llm.min_grounding) or (
+                terms_beyond(text, source, question)):
             answer.fallbacks += 1
             answer.rejected_drafts.append(text)
             return hit.evidence or split_sentences(hit.paper.abstract)[0]
@@ -491,6 +498,24 @@ def _topic(question: str) -> str:
     """The question's content words, as written (names keep their capitals)."""
     words = [w for w in re.findall(r"[\w'-]+", question) if is_term(w.lower())]
     return " ".join(words) if words else question
+
+
+# words that may join a topic's content words where it is shown as written
+_JOINING = frozenset("for of in on with and to from via by under over without between across "
+                     "as".split())
+
+
+def _shown_topic(question: str) -> str:
+    """The topic as the question writes it, for the listing's first line: its words from the
+    first content word to the last, where only joining words ("for", "of") stand between them
+    ("graph neural networks for traffic forecasting"); else its content words (:func:`_topic`,
+    "diffusion models robustness" for "papers on diffusion models study robustness")."""
+    words = list(re.finditer(r"[\w'-]+", question))
+    content = [i for i, m in enumerate(words) if is_term(m.group(0).lower())]
+    if not content or any(not is_term(w.group(0).lower()) and w.group(0).lower() not in _JOINING
+                          for w in words[content[0]:content[-1] + 1]):
+        return _topic(question)
+    return question[words[content[0]].start():words[content[-1]].end()]
 
 
 def _authors_short(authors: Sequence[str]) -> str:

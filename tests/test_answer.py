@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rag import PaperChat
-from rag.answer import Conversation, DoneEvent, PapersEvent, TokenEvent
+from rag.answer import Conversation, DoneEvent, PapersEvent, TokenEvent, _shown_topic
 from rag.prompts import CANNOT_ANSWER_PHRASE
 from tests.conftest import ScriptedLLM
 
@@ -350,6 +350,32 @@ def test_reason_crediting_the_paper_with_unnamed_question_terms_falls_back(
     assert "SZO restricts zeroth-order perturbations to a subspace" in a.answer
     assert "HO-SFL substitutes BP with zeroth-order optimization" in a.answer
     assert "sentence about" not in a.answer.lower()
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("Are there papers about graph neural networks for traffic forecasting?",
+     "graph neural networks for traffic forecasting"),
+    ("Which papers study zeroth-order methods?", "zeroth-order"),
+    ("Papers on the theory of in-context learning?", "theory of in-context learning"),
+    # a verb between the topic's words: its content words only
+    ("Which papers on diffusion models study robustness?", "diffusion models robustness"),
+])
+def test_listing_names_the_topic_as_written(question: str, shown: str) -> None:
+    assert _shown_topic(question) == shown
+
+
+def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
+    """A reason the token limit cut off before its full stop is replaced by the evidence; the
+    source's "Title:" head echoed before the sentence is dropped."""
+    answerer = chat.answerer()
+    first = answerer.relevant(answerer.plan(ZO, None, None))[0].paper
+    reasons = {"SZO": "SZO: It restricts zeroth-order perturbations to a subspace.",
+               "HO-SFL": "HO-SFL substitutes BP with zeroth-order optimization to capture inter-sur"}
+    scripted_llm.enqueue([reasons[first.label], reasons[({"SZO", "HO-SFL"} - {first.label}).pop()]])
+    a = chat.ask(ZO)
+    assert a.rejected_drafts == [reasons["HO-SFL"]]
+    assert "inter-sur" not in a.answer
+    assert "): It restricts zeroth-order perturbations to a subspace [" in a.answer
 
 
 def test_a_title_naming_the_topic_by_a_synonym_counts(fast_chat: PaperChat, tmp_path: Path) -> None:
