@@ -323,6 +323,14 @@ class Answerer:
         else:
             body: list[str] = []
             sources = hits if plan.kind != "summary" else hits[:self.settings.llm.summary_sources]
+            # a summary of a new search says how many more papers match than it draws on
+            summary_head = plan.kind == "summary" and plan.scope is None and len(hits) > len(
+                sources)
+            if summary_head:
+                body.append(prompts.render(prompts.SUMMARY_HEADER, count=len(hits),
+                                           topic=neutralize(plan.topic or question),
+                                           shown=len(sources)))
+                yield TokenEvent(body[0])
             if plan.kind == "summary" and self._strategy() == "synthesis":
                 lines = self._synthesis(question, sources, stats, answer)
             else:
@@ -330,7 +338,7 @@ class Answerer:
             for line in lines:
                 body.append(line)
                 yield TokenEvent(line)
-            header = body[:1] if plan.kind != "summary" else []
+            header = body[:1] if plan.kind != "summary" or summary_head else []
             cited = validate("\n".join(body[len(header):]), len(sources))
             answer.answer = "\n".join([*header, cited.text])
             answer.invalid_citations += cited.invalid

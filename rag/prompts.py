@@ -11,7 +11,7 @@ import string
 __all__ = [
     "CANNOT_ANSWER_PHRASE", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME",
     "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
-    "REASON_USER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
+    "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -21,6 +21,10 @@ NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer mat
 LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (sources panel, JSON)."
 
 LISTING_HEADER = "{count} paper{s} in the indexed abstracts match{es} \u201c{topic}\u201d:"
+
+# A summary drawing on fewer papers than match (llm.summary_sources of them).
+SUMMARY_HEADER = ("{count} papers in the indexed abstracts match \u201c{topic}\u201d; from the "
+                  "{shown} closest (all {count} are in the list of papers):")
 
 # A listing where only some papers name the topic (the rest share some of its words or its
 # meaning), or none does.

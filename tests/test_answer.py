@@ -71,6 +71,25 @@ def test_summary_uses_grammar_and_valid_numbers(chat: PaperChat,
     assert a.unsupported_sentences == []
 
 
+def test_summary_says_how_many_papers_it_leaves_out(chat: PaperChat,
+                                                   scripted_llm: ScriptedLLM) -> None:
+    """A summary drawing on fewer papers than match starts with their count; one covering
+    every match, or the previous answer's papers, does not."""
+    question = "Summarize the papers on bilevel optimization, with citations"
+    everything = chat.ask(question)
+    assert everything.count > 1 and len(everything.citations) == everything.count
+    assert "match" not in everything.answer.splitlines()[0]
+    chat.settings.llm.summary_sources = 1
+    try:
+        a = chat.ask(question)
+    finally:
+        chat.settings.llm.summary_sources = 4
+    assert a.answer.splitlines()[0] == (
+        f"{a.count} papers in the indexed abstracts match \u201cbilevel optimization\u201d; "
+        f"from the 1 closest (all {a.count} are in the list of papers):")
+    assert [c.marker for c in a.citations] == ["[1]"] and a.unsupported_sentences == []
+
+
 def test_synthesis_strategy_validates_markers(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
     chat.settings.llm.strategy = "synthesis"
     try:
