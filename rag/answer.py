@@ -56,12 +56,15 @@ _LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|nam
                       r"|^\s*(papers|all papers|list)\b", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
-# the prompt's last line, which tiny models echo before their sentence
-_ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|paper(?: text)?)\s*:\s*",
-                   re.IGNORECASE)
+# the prompt's last line, or a lead-in ("The paper on SURGE:"), which tiny models write
+# before their sentence
+_ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|(?:the )?paper(?: text| on "
+                   r"[^:.]{1,80})?)\s*:\s*", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 
-# a generated reason's tokens: room for sentence_grammar's 240 characters in most texts
+# a generated reason: one sentence of at most REASON_CHARS characters after its first (the
+# grammar's cap), and tokens enough for that in most texts
+REASON_CHARS = 240
 REASON_TOKENS = 80
 
 # ---- data ---------------------------------------------------------------------------------
@@ -416,15 +419,18 @@ class Answerer:
         messages = [{"role": "system", "content": prompts.REASON_SYSTEM},
                     {"role": "user", "content": prompts.render(prompts.REASON_USER,
                                                                source=source, question=question)}]
-        text = _ECHO.sub("", self._generate(messages, sentence_grammar(), REASON_TOKENS, stats),
-                         count=1)
+        raw = self._generate(messages, sentence_grammar(max_chars=REASON_CHARS), REASON_TOKENS,
+                             stats)
+        # cut off by the token limit before the grammar's full stop, or by the grammar's length
+        # cap, whose full stop then lands mid-sentence ("... rather than deficiencies to be.")
+        cut_off = not raw.endswith(".") or len(raw) >= REASON_CHARS + 2
+        text = _ECHO.sub("", raw, count=1)
         title = (hit.paper.title or hit.paper.label).strip().rstrip(".")  # the source's head,
         text = re.sub(rf"^{re.escape(title)}\s*:\s*", "", text, flags=re.IGNORECASE)  # echoed
         text = text[:1].upper() + text[1:]
-        # cut off by the token limit before the grammar's full stop ("... to capture inter-sur"),
-        # or the paper credited with the question's topic where its text does not name it
-        # ("GeoTMI is a new approach to quantum error correction"): rejected
-        if not text.endswith(".") or is_degenerate(text) or invents_facts(text, source) or (
+        # cut off, or the paper credited with the question's topic where its text does not
+        # name it ("GeoTMI is a new approach to quantum error correction"): rejected
+        if cut_off or is_degenerate(text) or invents_facts(text, source) or (
                 grounding(text, source, question) < self.settings.llm.min_grounding) or (
                 terms_beyond(text, source, question)):
             answer.fallbacks += 1

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rag import PaperChat
-from rag.answer import Conversation, DoneEvent, PapersEvent, TokenEvent, _shown_topic
+from rag.answer import REASON_CHARS, Conversation, DoneEvent, PapersEvent, TokenEvent, _shown_topic
 from rag.prompts import CANNOT_ANSWER_PHRASE
 from tests.conftest import ScriptedLLM
 
@@ -384,17 +384,23 @@ def test_listing_names_the_topic_as_written(question: str, shown: str) -> None:
 
 
 def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
-    """A reason the token limit cut off before its full stop is replaced by the evidence; the
-    source's "Title:" head echoed before the sentence is dropped."""
+    """A reason cut off by the token limit before its full stop, or at the grammar's length
+    cap, whose full stop lands mid-sentence, is replaced by the evidence; the source's "Title:"
+    head or a "The paper on X:" lead-in before the sentence is dropped."""
     answerer = chat.answerer()
     first = answerer.relevant(answerer.plan(ZO, None, None))[0].paper
-    reasons = {"SZO": "SZO: It restricts zeroth-order perturbations to a subspace.",
-               "HO-SFL": "HO-SFL substitutes BP with zeroth-order optimization to capture inter-sur"}
-    scripted_llm.enqueue([reasons[first.label], reasons[({"SZO", "HO-SFL"} - {first.label}).pop()]])
-    a = chat.ask(ZO)
-    assert a.rejected_drafts == [reasons["HO-SFL"]]
-    assert "inter-sur" not in a.answer
-    assert "): It restricts zeroth-order perturbations to a subspace [" in a.answer
+    second = ({"SZO", "HO-SFL"} - {first.label}).pop()
+    long = "HO-SFL substitutes BP with zeroth-order optimization " + "and more " * 30
+    for szo, ho_sfl in [("SZO: It restricts zeroth-order perturbations to a subspace.",
+                         "HO-SFL substitutes BP with zeroth-order optimization to capture inter-sur"),
+                        ("The paper on SZO: It restricts zeroth-order perturbations to a subspace.",
+                         long[:REASON_CHARS + 1] + ".")]:
+        reasons = {"SZO": szo, "HO-SFL": ho_sfl}
+        scripted_llm.enqueue([reasons[first.label], reasons[second]])
+        a = chat.ask(ZO)
+        assert a.rejected_drafts == [ho_sfl]
+        assert "inter-sur" not in a.answer and "and more" not in a.answer
+        assert "): It restricts zeroth-order perturbations to a subspace [" in a.answer
 
 
 def test_a_title_naming_the_topic_by_a_synonym_counts(fast_chat: PaperChat, tmp_path: Path) -> None:
