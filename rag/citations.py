@@ -111,11 +111,23 @@ def grounding(sentence: str, source: str, question: str = "") -> float:
 _INVENTED = re.compile(r"\b(titled|entitled|published|university|et al|conference|journal)\b", re.IGNORECASE)
 
 
+_MATH = re.compile(r"\$[^$]+\$")
+
+
 def invents_facts(text: str, source: str) -> bool:
-    """Bibliographic talk or numbers that are not in the source: what tiny models make up."""
+    """Bibliographic talk, numbers or formulas that are not in the source: what tiny models
+    make up. A formula must be the source's, spaces aside ("$\\Omega(\\kappa^{3/2}\\epsilon)$"
+    for the source's "$\\Omega(\\kappa^{3/2}\\epsilon^{-2})$" is not), and whole (an odd "$")."""
     if _INVENTED.search(text) and not _INVENTED.search(source):
         return True
+    if text.count("$") % 2 or any(_squeezed(m) not in _squeezed(source)
+                                  for m in _MATH.findall(text)):
+        return True
     return any(num not in source for num in re.findall(r"\b\d{2,}\b", MARKER.sub(" ", text)))
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
 
 
 def is_degenerate(text: str) -> bool:

@@ -70,6 +70,10 @@ def test_invents_facts() -> None:
     assert invents_facts("It was published in 2018.", src)
     assert invents_facts("A paper titled Foo explores bar.", src)
     assert not invents_facts("It evaluates on five benchmarks.", src)
+    bound = r"at least $\Omega(\kappa^{3/2}\epsilon^{-2})$ oracle calls"
+    assert not invents_facts(r"It needs $\Omega(\kappa^{3/2} \epsilon^{-2})$ calls.", bound)
+    assert invents_facts(r"It needs $\Omega(\kappa^{3/2}\epsilon)$ oracle calls.", bound)
+    assert invents_facts(r"It needs at least $\Omega(\kappa^{3/2} calls.", bound)
 
 
 def test_grammars_only_allow_listed_numbers() -> None:
