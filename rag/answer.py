@@ -169,7 +169,8 @@ class Answerer:
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(r"^(which|what)\s+(ones?\s+)?(are|is|were|do|does|use|study)?\s*", "",
                           rest, flags=re.IGNORECASE) or rest
-            return _Plan("listing", rest, filters, scope=list(prev.paper_ids), topic=rest,
+            return _Plan("listing", rest, filters, scope=list(prev.paper_ids),
+                         topic=_shown_topic(rest),
                          standalone=f"{prev.standalone} ({rest})")
         query = question
         follow_up = bool(prev and _PRONOUN.search(question))
@@ -446,7 +447,8 @@ class Answerer:
             for n, hit in enumerate(shown, 1):
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
-        yield _listing_header(hits, neutralize(plan.topic or question))
+        yield _listing_header(hits, neutralize(plan.topic or question),
+                              None if plan.scope is None or plan.whole_scope else len(plan.scope))
         for n, hit in enumerate(hits[:cfg.listing_lines], 1):
             p = hit.paper
             who = _authors_short(p.authors)
@@ -480,19 +482,24 @@ class Answerer:
         yield checked.text
 
 
-def _listing_header(hits: Sequence[SearchHit], topic: str) -> str:
+def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None) -> str:
     """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
-    as for author listings, counts as naming it): all, some, or none of them."""
+    as for author listings, counts as naming it): all, some, or none of them. ``scope``: the
+    number of papers a follow-up narrows ("of those, which ..."), which the line names."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
+    where = ("in the indexed abstracts" if scope is None
+             else f"of the {scope} from the previous answer")
     if named == count:
         return prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
-                              es="es" if count == 1 else "", topic=topic)
+                              es="es" if count == 1 else "", topic=topic, where=where)
     if named == 0:
-        return prompts.render(prompts.LISTING_HEADER_NONE, count=count,
+        nothing = ("No indexed abstract" if scope is None
+                   else f"None of the {scope} papers from the previous answer")
+        return prompts.render(prompts.LISTING_HEADER_NONE, count=count, nothing=nothing,
                               s="" if count == 1 else "s", topic=topic)
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
-                          s="s" if named == 1 else "", rest=count - named)
+                          s="s" if named == 1 else "", rest=count - named, where=where)
 
 
 def _names_topic(cov: float, together: bool) -> bool:

@@ -20,7 +20,9 @@ NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer mat
 
 LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (sources panel, JSON)."
 
-LISTING_HEADER = "{count} paper{s} in the indexed abstracts match{es} \u201c{topic}\u201d:"
+# {where}: "in the indexed abstracts", or "of the 6 from the previous answer" (narrowing);
+# {nothing}: "No indexed abstract", or "None of the 6 papers from the previous answer".
+LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d:"
 
 # A summary drawing on fewer papers than match (llm.summary_sources of them).
 SUMMARY_HEADER = ("{count} papers in the indexed abstracts match \u201c{topic}\u201d; from the "
@@ -28,9 +30,9 @@ SUMMARY_HEADER = ("{count} papers in the indexed abstracts match \u201c{topic}\u
 
 # A listing where only some papers name the topic (the rest share some of its words or its
 # meaning), or none does.
-LISTING_HEADER_SOME = ("{count} papers in the indexed abstracts match \u201c{topic}\u201d: {named} "
+LISTING_HEADER_SOME = ("{count} papers {where} match \u201c{topic}\u201d: {named} "
                        "name{s} it, then {rest} on related terms or meaning:")
-LISTING_HEADER_NONE = ("No indexed abstract names \u201c{topic}\u201d; {count} paper{s} on related "
+LISTING_HEADER_NONE = ("{nothing} names \u201c{topic}\u201d; {count} paper{s} on related "
                        "terms or meaning:")
 
 # One paper at a time: small models stay on topic with one short source.

@@ -118,6 +118,9 @@ def test_follow_up_narrows_previous_results(chat: PaperChat) -> None:
     now = {p["paper_id"] for p in second.papers}
     assert now and now <= prev and now == _zo_ids(chat) & prev
     assert len(conv.turns) == 2
+    assert second.answer.splitlines()[0] == (
+        f"{len(now)} papers of the {first.count} from the previous answer match \u201czeroth-order"
+        "\u201d:")
 
 
 def test_pronoun_follow_up_is_made_standalone(chat: PaperChat) -> None:
