@@ -526,17 +526,27 @@ _JOINING = frozenset("for of in on with and to from via by under over without be
                      "as".split())
 
 
+# generic head nouns (stopwords to the search) shown after the topic's last content word
+_HEAD_NOUNS = frozenset({"method", "methods", "approach", "approaches"})
+
+
 def _shown_topic(question: str) -> str:
     """The topic as the question writes it, for the listing's first line: its words from the
     first content word to the last, where only joining words ("for", "of") stand between them
-    ("graph neural networks for traffic forecasting"); else its content words (:func:`_topic`,
+    ("graph neural networks for traffic forecasting", "zeroth-order methods" with its generic
+    head noun); else its content words (:func:`_topic`,
     "diffusion models robustness" for "papers on diffusion models study robustness")."""
     words = list(re.finditer(r"[\w'-]+", question))
     content = [i for i, m in enumerate(words) if is_term(m.group(0).lower())]
     if not content or any(not is_term(w.group(0).lower()) and w.group(0).lower() not in _JOINING
                           for w in words[content[0]:content[-1] + 1]):
         return _topic(question)
-    return question[words[content[0]].start():words[content[-1]].end()]
+    first, last = words[content[0]], words[content[-1]]
+    after = words[content[-1] + 1] if content[-1] + 1 < len(words) else None
+    if after is not None and after.group(0).lower() in _HEAD_NOUNS and not question[
+            last.end():after.start()].strip():
+        last = after  # "zeroth-order methods", not "zeroth-order"
+    return question[first.start():last.end()]
 
 
 def _authors_short(authors: Sequence[str]) -> str:

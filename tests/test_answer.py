@@ -120,7 +120,7 @@ def test_follow_up_narrows_previous_results(chat: PaperChat) -> None:
     assert len(conv.turns) == 2
     assert second.answer.splitlines()[0] == (
         f"{len(now)} papers of the {first.count} from the previous answer match \u201czeroth-order"
-        "\u201d:")
+        " methods\u201d:")
 
 
 def test_pronoun_follow_up_is_made_standalone(chat: PaperChat) -> None:
@@ -377,7 +377,9 @@ def test_reason_crediting_the_paper_with_unnamed_question_terms_falls_back(
 @pytest.mark.parametrize(("question", "shown"), [
     ("Are there papers about graph neural networks for traffic forecasting?",
      "graph neural networks for traffic forecasting"),
-    ("Which papers study zeroth-order methods?", "zeroth-order"),
+    ("Which papers study zeroth-order methods?", "zeroth-order methods"),
+    ("Which zeroth-order methods, if any?", "zeroth-order methods"),
+    ("Which papers study zeroth-order? Methods?", "zeroth-order"),
     ("Papers on the theory of in-context learning?", "theory of in-context learning"),
     # a verb between the topic's words: its content words only
     ("Which papers on diffusion models study robustness?", "diffusion models robustness"),
