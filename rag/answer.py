@@ -60,6 +60,45 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
 # before their sentence
 _ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|(?:the )?paper(?: text| on "
                    r"[^:.]{1,80})?)\s*:\s*", re.IGNORECASE)
+_Y = r"((?:19|20)\d\d)"
+_YEAR = re.compile(rf"(?:\b(?:from|in)\s+)?(?<![\w-]){_Y}(?![\w-])", re.IGNORECASE)
+# "between 2023 and 2024", "from 2023 to 2024", "2023-2024", "2023 to 2024"
+_YEAR_SPAN = re.compile(rf"(?:\b(?:between|from|in)\s+)?(?<![\w-]){_Y}\s*(?:-|\u2013|to|and)\s*{_Y}"
+                        r"(?![\w-])", re.IGNORECASE)
+# "since 2024", "after 2023", "before 2025", "until 2024", "from 2024 on", "2024 or later"
+_YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\s+{_Y}(?![\w-])"
+                         rf"|\bfrom\s+{_Y}\s+on(?:wards?)?\b"
+                         rf"|(?<![\w-]){_Y}\s+(?:or|and)\s+(later|after|earlier|before)\b",
+                         re.IGNORECASE)
+
+
+def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
+    """The years a question names, as a filter (``year``, ``since``, ``until``), and the
+    question without them; an empty filter where it names none, or a lone year the catalog
+    does not hold, or more than one lone year."""
+    if m := _YEAR_SPAN.search(query):
+        lo, hi = sorted((int(m.group(1)), int(m.group(2))))
+        return query[:m.start()] + " " + query[m.end():], Filters(since=lo, until=hi)
+    if m := _YEAR_BOUND.search(query):
+        since: int | None
+        until: int | None
+        if m.group(3):  # from 2024 on
+            since, until = int(m.group(3)), None
+        elif m.group(4):  # 2024 or later, 2024 and earlier
+            y = int(m.group(4))
+            since, until = (y, None) if m.group(5).lower() in ("later", "after") else (None, y)
+        else:
+            y = int(m.group(2))
+            since, until = {"since": (y, None), "after": (y + 1, None), "before": (None, y - 1),
+                            "prior to": (None, y - 1)}.get(" ".join(m.group(1).lower().split()),
+                                                            (None, y))  # until, through, up to
+        return query[:m.start()] + " " + query[m.end():], Filters(since=since, until=until)
+    found = list(_YEAR.finditer(query))
+    if len({m.group(1) for m in found}) != 1 or int(found[0].group(1)) not in catalog_years:
+        return query, Filters()
+    return _YEAR.sub(" ", query), Filters(year=int(found[0].group(1)))
+
+
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 
 # a generated reason: one sentence of at most REASON_CHARS characters after its first (the
@@ -176,24 +215,50 @@ class Answerer:
         follow_up = bool(prev and _PRONOUN.search(question))
         if prev and follow_up:  # "what lower bounds do they prove?"
             query = f"{_topic(prev.standalone)} {question}"
+        standalone = query
+        query, filters, named = self._venue_and_year(query, filters)
         authors = self.index.match_authors(query)
         if authors and not filters.author:
             name = authors[0]
             rest = re.sub(re.escape(name), " ", query, flags=re.IGNORECASE)
             return _Plan("metadata", rest, Filters(filters.area, name, filters.venue, filters.year),
-                         topic=name, standalone=query, author=name)
+                         topic=name, standalone=standalone, author=name)
         area = self.index.match_area(query)
         if area and not filters.area:
             return _Plan("metadata", re.sub(re.escape(area.split(" · ")[-1]), " ", query,
                                             flags=re.IGNORECASE),
                          Filters(area, filters.author, filters.venue, filters.year), topic=area,
-                         standalone=query)
+                         standalone=standalone)
+        if named and not query_terms(query):  # "which papers are from COLT 2024?": all of them
+            return _Plan("metadata", query, filters, topic=named, standalone=standalone)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
         if prev and follow_up and prev.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
-                         standalone=query, whole_scope=True)
-        return _Plan(kind, query, filters, topic=_shown_topic(query), standalone=query)
+                         standalone=standalone, whole_scope=True)
+        return _Plan(kind, query, filters, topic=_shown_topic(query), standalone=standalone)
+
+    def _venue_and_year(self, query: str, filters: Filters) -> tuple[str, Filters, str]:
+        """A venue and years the question names ("Which COLT 2024 papers study bandits?",
+        "papers since 2024 on ..."), where no filter is set for them: the question without
+        them (and a "from", "in" or "at" before them), the filters with them, and what it
+        named ("COLT 2024"; '' if nothing). A year alone counts where the catalog holds it
+        ("the WMT 2014 benchmark" in a 2023 corpus stays a word); a span ("since 2024",
+        "2023-2024", "before 2025") always."""
+        venue = "" if filters.venue else self.index.match_venue(query)
+        years = Filters()
+        if filters.year is None and filters.since is None and filters.until is None:
+            query, years = _years_named(query, self.index.years())
+        if not venue and not years.active():
+            return query, filters, ""
+        if venue:  # as match_venue found it, with a "from", "in" or "at" before it
+            query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(venue)}(?![\w-])",
+                           " ", query, flags=re.IGNORECASE if len(venue) >= 5 else 0)
+        filters = Filters(filters.area, filters.author, venue or filters.venue,
+                          years.year if years.active() else filters.year,
+                          years.since if years.active() else filters.since,
+                          years.until if years.active() else filters.until)
+        return " ".join(query.split()), filters, " ".join(x for x in (venue, years.years()) if x)
 
     # -- retrieval --------------------------------------------------------------------------
     def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
@@ -321,7 +386,8 @@ class Answerer:
         if refused:
             text = (prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
-                    f"paper matches \u201c{neutralize(plan.topic or question)}\u201d.")
+                    f"paper {neutralize(_from(_among(plan)))}matches "
+                    f"\u201c{neutralize(plan.topic or question)}\u201d.")
             yield TokenEvent(text)
             answer.answer = text
         else:
@@ -333,7 +399,7 @@ class Answerer:
             if summary_head:
                 body.append(prompts.render(prompts.SUMMARY_HEADER, count=len(hits),
                                            topic=neutralize(plan.topic or question),
-                                           shown=len(sources)))
+                                           shown=len(sources), among=neutralize(_from(_among(plan)))))
                 yield TokenEvent(body[0])
             if plan.kind == "summary" and self._strategy() == "synthesis":
                 lines = self._synthesis(question, sources, stats, answer)
@@ -448,7 +514,8 @@ class Answerer:
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
         yield _listing_header(hits, neutralize(plan.topic or question),
-                              None if plan.scope is None or plan.whole_scope else len(plan.scope))
+                              None if plan.scope is None or plan.whole_scope else len(plan.scope),
+                              neutralize(_among(plan)))
         for n, hit in enumerate(hits[:cfg.listing_lines], 1):
             p = hit.paper
             who = _authors_short(p.authors)
@@ -482,24 +549,37 @@ class Answerer:
         yield checked.text
 
 
-def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None) -> str:
+def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None,
+                    among: str = "") -> str:
     """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
     as for author listings, counts as naming it): all, some, or none of them. ``scope``: the
-    number of papers a follow-up narrows ("of those, which ..."), which the line names."""
+    number of papers a follow-up narrows ("of those, which ..."), which the line names;
+    ``among``: the venue and year the search was restricted to (:func:`_among`)."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
-    where = ("in the indexed abstracts" if scope is None
+    where = (f"{_from(among)}in the indexed abstracts" if scope is None
              else f"of the {scope} from the previous answer")
     if named == count:
         return prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
                               es="es" if count == 1 else "", topic=topic, where=where)
     if named == 0:
-        nothing = ("No indexed abstract" if scope is None
+        nothing = (f"No indexed abstract {_from(among)}".rstrip() if scope is None
                    else f"None of the {scope} papers from the previous answer")
         return prompts.render(prompts.LISTING_HEADER_NONE, count=count, nothing=nothing,
                               s="" if count == 1 else "s", topic=topic)
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
                           s="s" if named == 1 else "", rest=count - named, where=where)
+
+
+def _among(plan: _Plan) -> str:
+    """The venue and year a plan's search is restricted to ("COLT 2024"), unless they are what
+    it lists ("which papers are from COLT 2024?")."""
+    label = " ".join(x for x in (plan.filters.venue, plan.filters.years()) if x)
+    return "" if label == plan.topic else label
+
+
+def _from(among: str) -> str:
+    return f"from {among} " if among else ""
 
 
 def _names_topic(cov: float, together: bool) -> bool:

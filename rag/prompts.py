@@ -24,8 +24,9 @@ LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (s
 # {nothing}: "No indexed abstract", or "None of the 6 papers from the previous answer".
 LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d:"
 
-# A summary drawing on fewer papers than match (llm.summary_sources of them).
-SUMMARY_HEADER = ("{count} papers in the indexed abstracts match \u201c{topic}\u201d; from the "
+# A summary drawing on fewer papers than match (llm.summary_sources of them); {among}: "from
+# COLT 2024 " where the search was restricted to a venue and year, else "".
+SUMMARY_HEADER = ("{count} papers {among}in the indexed abstracts match \u201c{topic}\u201d; from the "
                   "{shown} closest (all {count} are in the list of papers):")
 
 # A listing where only some papers name the topic (the rest share some of its words or its

@@ -55,9 +55,23 @@ class Filters:
     author: str = ""
     venue: str = ""
     year: int | None = None
+    since: int | None = None  # published in this year or later
+    until: int | None = None  # in this year or earlier
 
     def active(self) -> bool:
-        return bool(self.area or self.author or self.venue or self.year is not None)
+        return bool(self.area or self.author or self.venue or self.year is not None
+                    or self.since is not None or self.until is not None)
+
+    def years(self) -> str:
+        """The years the filter keeps, in words: "2024", "2024 or later", "2023–2024"; ''."""
+        if self.year is not None:
+            return str(self.year)
+        if self.since is not None and self.until is not None:
+            return (str(self.since) if self.since == self.until
+                    else f"{self.since}\u2013{self.until}")
+        if self.since is not None:
+            return f"{self.since} or later"
+        return f"{self.until} or earlier" if self.until is not None else ""
 
 
 @dataclass

@@ -193,17 +193,20 @@ class PaperIndex:
             yield Paper.model_validate_json(data)
 
     def filter_ids(self, *, area: str = "", author: str = "", venue: str = "",
-                   year: int | None = None) -> list[str] | None:
-        """Paper ids matching all given filters (case-insensitive substring), None if no filter."""
+                   year: int | None = None, since: int | None = None,
+                   until: int | None = None) -> list[str] | None:
+        """Paper ids matching all given filters (case-insensitive substring; ``year`` exactly,
+        ``since`` and ``until`` inclusive bounds), None if no filter."""
         clauses: list[str] = []
         args: list[object] = []
         for column, value in (("area", area), ("authors", author), ("venue", venue)):
             if value:
                 clauses.append(f"{column} LIKE ? ESCAPE '\\'")
                 args.append("%" + re.sub(r"([%_\\])", r"\\\1", value) + "%")
-        if year is not None:
-            clauses.append("year = ?")
-            args.append(year)
+        for clause, bound in (("year = ?", year), ("year >= ?", since), ("year <= ?", until)):
+            if bound is not None:
+                clauses.append(clause)
+                args.append(bound)
         if not clauses:
             return None
         rows = self.db.execute(f"SELECT paper_id FROM papers WHERE {' AND '.join(clauses)}", args)
@@ -251,6 +254,26 @@ class PaperIndex:
                 if re.search(pattern, low) and len(cand) > len(best):
                     best = cand
         return best
+
+    def match_venue(self, text: str) -> str:
+        """The venue named in ``text`` ("COLT 2024 papers on ...", "from NeurIPS"), as the venue
+        filter matches it: the stored name less any year in it ("NeurIPS" for "NeurIPS 2023");
+        '' if none. Names under five characters match only as written ("COLT", not "colt"),
+        longer ones in any case; the longest name found wins."""
+        best = ""
+        for (venue,) in self.db.execute("SELECT DISTINCT venue FROM papers WHERE venue != ''"):
+            name = " ".join(re.sub(r"(?<!\w)(?:19|20)\d\d(?!\w)", " ", venue).split())
+            if len(name) < 3 or len(name) <= len(best):
+                continue
+            flags = re.IGNORECASE if len(name) >= 5 else 0
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, flags):
+                best = name
+        return best
+
+    def years(self) -> set[int]:
+        """The publication years the catalog holds."""
+        return {y for (y,) in self.db.execute(
+            "SELECT DISTINCT year FROM papers WHERE year IS NOT NULL")}
 
     # ---- writes (inside transaction) ------------------------------------------------------
     def put(self, db: sqlite3.Connection, paper: Paper) -> None:

@@ -421,3 +421,38 @@ def test_a_title_naming_the_topic_by_a_synonym_counts(fast_chat: PaperChat, tmp_
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     assert fast_chat.index.title_matches("Which papers study zeroth-order methods?") == {
         "zero", "zo", "free"}
+
+
+def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
+                                                         tmp_path: Path) -> None:
+    """"Which COLT 2024 papers study bandits?" lists the bandit papers of COLT 2024 and says
+    so; years may be a span ("since 2024"); a venue or year alone lists all its papers; a
+    lone year the catalog lacks stays a word of the question."""
+    rows = [{"id": f"{venue}{year}{topic}", "title": f"{topic.title()} study {venue} {year}",
+             "abstract": f"We study {topic} problems. Results are sharp.", "conference": venue,
+             "year": year}
+            for venue in ("COLT", "AISTATS") for year in (2023, 2024, 2025)
+            for topic in ("bandits", "kernels")]
+    rows.append({"id": "wmt", "title": "Translation", "abstract": "We beat the WMT 2014 bandits.",
+                 "conference": "COLT", "year": 2023})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Which COLT 2024 papers study bandits?")
+    assert [p["paper_id"] for p in a.papers] == ["COLT2024bandits"]
+    assert a.answer.splitlines()[0] == (
+        "1 paper from COLT 2024 in the indexed abstracts matches \u201cbandits\u201d:")
+    assert _listed(fast_chat, "Which papers since 2024 study bandits?") == [
+        "AISTATS2024bandits", "AISTATS2025bandits", "COLT2024bandits", "COLT2025bandits"]
+    assert _listed(fast_chat, "Which aistats papers from 2023 to 2024 study bandits?") == [
+        "AISTATS2023bandits", "AISTATS2024bandits"]
+    assert _listed(fast_chat, "Which papers before 2024 study bandits?") == [
+        "AISTATS2023bandits", "COLT2023bandits", "wmt"]
+    a = fast_chat.ask("Which papers are from COLT 2025?")
+    assert a.kind == "metadata" and a.count == 2
+    assert a.answer.splitlines()[0] == (
+        "2 papers in the indexed abstracts match \u201cCOLT 2025\u201d:")
+    assert _listed(fast_chat, "Which papers use the WMT 2014 bandits?") == ["wmt"]
+    a = fast_chat.ask("Which papers from 2019 study bandits?")  # a year, but not in the catalog
+    assert a.refused and "no indexed paper matches \u201c2019 bandits\u201d" in a.answer
+    a = fast_chat.ask("Which papers since 2026 study bandits?")
+    assert a.refused and "no indexed paper from 2026 or later matches \u201cbandits\u201d" in a.answer
