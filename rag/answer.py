@@ -497,7 +497,8 @@ class Answerer:
         text = text[:1].upper() + text[1:]
         # cut off, or the paper credited with the question's topic where its text does not
         # name it ("GeoTMI is a new approach to quantum error correction"): rejected
-        if cut_off or is_degenerate(text) or invents_facts(text, source) or (
+        if cut_off or is_degenerate(text) or invents_facts(
+                text, source, f"{question} {hit.paper.abstract}") or (
                 grounding(text, source, question) < self.settings.llm.min_grounding) or (
                 terms_beyond(text, source, question)):
             answer.fallbacks += 1

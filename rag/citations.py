@@ -114,11 +114,19 @@ _INVENTED = re.compile(r"\b(titled|entitled|published|university|et al|conferenc
 _MATH = re.compile(r"\$[^$]+\$")
 
 
-def invents_facts(text: str, source: str) -> bool:
-    """Bibliographic talk, numbers or formulas that are not in the source: what tiny models
-    make up. A formula must be the source's, spaces aside ("$\\Omega(\\kappa^{3/2}\\epsilon)$"
-    for the source's "$\\Omega(\\kappa^{3/2}\\epsilon^{-2})$" is not), and whole (an odd "$")."""
+_ACRONYM_WORD = re.compile(r"(?<![\w-])[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*?(?=s?(?![\w-]))")
+
+
+def invents_facts(text: str, source: str, context: str = "") -> bool:
+    """Bibliographic talk, numbers, formulas or acronyms that are not in the source: what tiny
+    models make up. A formula must be the source's, spaces aside ("$\\Omega(\\kappa^{3/2}\\epsilon)$"
+    for the source's "$\\Omega(\\kappa^{3/2}\\epsilon^{-2})$" is not), and whole (an odd "$"); an
+    acronym ("LDSCS") the source's or the ``context``'s (the question, the whole abstract), as
+    written (a plural "s" aside)."""
     if _INVENTED.search(text) and not _INVENTED.search(source):
+        return True
+    known = set(_ACRONYM_WORD.findall(f"{source} {context}"))
+    if any(a not in known for a in _ACRONYM_WORD.findall(_MATH.sub(" ", text))):
         return True
     if text.count("$") % 2 or any(_squeezed(m) not in _squeezed(source)
                                   for m in _MATH.findall(text)):

@@ -74,6 +74,13 @@ def test_invents_facts() -> None:
     assert not invents_facts(r"It needs $\Omega(\kappa^{3/2} \epsilon^{-2})$ calls.", bound)
     assert invents_facts(r"It needs $\Omega(\kappa^{3/2}\epsilon)$ oracle calls.", bound)
     assert invents_facts(r"It needs at least $\Omega(\kappa^{3/2} calls.", bound)
+    method = "Learning deployable locomotion control (SHAC) via differentiable simulation."
+    assert invents_facts("It proposes LDSCS for locomotion control.", method)
+    assert not invents_facts("It proposes SHAC for locomotion control.", method)
+    assert not invents_facts("SHACs learn locomotion control.", method)  # a plural
+    assert invents_facts("It trains LLMs for locomotion control.", method)
+    assert not invents_facts("It trains LLMs for locomotion control.", method,
+                             "Which papers use LLMs?")  # the question's own acronym
 
 
 def test_grammars_only_allow_listed_numbers() -> None:
