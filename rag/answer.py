@@ -52,8 +52,12 @@ NOT_FAR_OFF = 0.1
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
 
-_LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|any|give me|name)\b.*\bpapers?\b"
-                      r"|^\s*(papers|all papers|list)\b", re.IGNORECASE)
+_LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|is there|any|give me|name|how many"
+                      r"|do any|does any)\b.*\bpapers?\b|^\s*(papers|all papers|list)\b"
+                      r"|^\s*who\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
+# "who works on X?": a listing with every author
+_WHO = re.compile(r"^\s*who\b", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
 # the prompt's last line, or a lead-in ("The paper on SURGE:"), which tiny models write
@@ -211,7 +215,7 @@ class Answerer:
             return _Plan("listing", rest, filters, scope=list(prev.paper_ids),
                          topic=_shown_topic(rest),
                          standalone=f"{prev.standalone} ({rest})")
-        query = question
+        query = _HOW_MANY.sub("which", question)  # "many" is no topic word
         follow_up = bool(prev and _PRONOUN.search(question))
         if prev and follow_up:  # "what lower bounds do they prove?"
             query = f"{_topic(prev.standalone)} {question}"
@@ -519,7 +523,7 @@ class Answerer:
                               neutralize(_among(plan)))
         for n, hit in enumerate(hits[:cfg.listing_lines], 1):
             p = hit.paper
-            who = _authors_short(p.authors)
+            who = ", ".join(p.authors) if _WHO.search(question) else _authors_short(p.authors)
             reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
             name = neutralize(p.title or p.label)

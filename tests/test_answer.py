@@ -456,3 +456,23 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert a.refused and "no indexed paper matches \u201c2019 bandits\u201d" in a.answer
     a = fast_chat.ask("Which papers since 2026 study bandits?")
     assert a.refused and "no indexed paper from 2026 or later matches \u201cbandits\u201d" in a.answer
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("How many papers study zeroth-order methods?", "listing"),
+    ("Is there any paper on zeroth-order methods?", "listing"),
+    ("Do any papers use zeroth-order methods?", "listing"),
+    ("Who works on zeroth-order methods?", "listing"),
+    ("What do zeroth-order methods achieve?", "summary"),
+])
+def test_question_forms_that_ask_for_a_listing(chat: PaperChat, question: str, kind: str) -> None:
+    """Existence, count and "who" questions list every matching paper ("how many" is not
+    a topic word); "who" listings name every author."""
+    a = chat.ask(question)
+    assert a.kind == kind
+    if kind == "listing":
+        assert {p["paper_id"] for p in a.papers} == _zo_ids(chat)
+        assert "\u201czeroth-order methods\u201d" in a.answer.splitlines()[0]
+    if question.startswith("Who"):
+        first = a.papers[0]
+        assert f"({', '.join(first['authors'])})" in a.answer.splitlines()[1]
