@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -225,14 +225,13 @@ class Answerer:
         if authors and not filters.author:
             name = authors[0]
             rest = re.sub(re.escape(name), " ", query, flags=re.IGNORECASE)
-            return _Plan("metadata", rest, Filters(filters.area, name, filters.venue, filters.year),
-                         topic=name, standalone=standalone, author=name)
+            return _Plan("metadata", rest, replace(filters, author=name), topic=name,
+                         standalone=standalone, author=name)
         area = self.index.match_area(query)
         if area and not filters.area:
             return _Plan("metadata", re.sub(re.escape(area.split(" · ")[-1]), " ", query,
                                             flags=re.IGNORECASE),
-                         Filters(area, filters.author, filters.venue, filters.year), topic=area,
-                         standalone=standalone)
+                         replace(filters, area=area), topic=area, standalone=standalone)
         if named and not query_terms(query):  # "which papers are from COLT 2024?": all of them
             return _Plan("metadata", query, filters, topic=named, standalone=standalone)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
@@ -258,10 +257,9 @@ class Answerer:
         if venue:  # as match_venue found it, with a "from", "in" or "at" before it
             query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(venue)}(?![\w-])",
                            " ", query, flags=re.IGNORECASE if len(venue) >= 5 else 0)
-        filters = Filters(filters.area, filters.author, venue or filters.venue,
-                          years.year if years.active() else filters.year,
-                          years.since if years.active() else filters.since,
-                          years.until if years.active() else filters.until)
+        filters = replace(filters, venue=venue or filters.venue)
+        if years.active():
+            filters = replace(filters, year=years.year, since=years.since, until=years.until)
         return " ".join(query.split()), filters, " ".join(x for x in (venue, years.years()) if x)
 
     # -- retrieval --------------------------------------------------------------------------

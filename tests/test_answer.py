@@ -430,7 +430,7 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     lone year the catalog lacks stays a word of the question."""
     rows = [{"id": f"{venue}{year}{topic}", "title": f"{topic.title()} study {venue} {year}",
              "abstract": f"We study {topic} problems. Results are sharp.", "conference": venue,
-             "year": year}
+             "year": year, "authors": ["Ann Lee"]}
             for venue in ("COLT", "AISTATS") for year in (2023, 2024, 2025)
             for topic in ("bandits", "kernels")]
     rows.append({"id": "wmt", "title": "Translation", "abstract": "We beat the WMT 2014 bandits.",
@@ -454,6 +454,11 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert _listed(fast_chat, "Which papers use the WMT 2014 bandits?") == ["wmt"]
     a = fast_chat.ask("Which papers from 2019 study bandits?")  # a year, but not in the catalog
     assert a.refused and "no indexed paper matches \u201c2019 bandits\u201d" in a.answer
+    a = fast_chat.ask("What did Ann Lee publish since 2024 in COLT?")  # with an author
+    assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
+        "COLT2024bandits", "COLT2024kernels", "COLT2025bandits", "COLT2025kernels"]
+    assert a.answer.splitlines()[0] == (
+        "4 papers from COLT 2024 or later in the indexed abstracts match \u201cAnn Lee\u201d:")
     a = fast_chat.ask("Which papers since 2026 study bandits?")
     assert a.refused and "no indexed paper from 2026 or later matches \u201cbandits\u201d" in a.answer
 
