@@ -243,22 +243,20 @@ class Answerer:
 
     def _venue_and_year(self, query: str, filters: Filters) -> tuple[str, Filters, str]:
         """A venue and years the question names ("Which COLT 2024 papers study bandits?",
-        "papers since 2024 on ..."), where no filter is set for them: the question without
-        them (and a "from", "in" or "at" before them), the filters with them, and what it
-        named ("COLT 2024"; '' if nothing). A year alone counts where the catalog holds it
-        ("the WMT 2014 benchmark" in a 2023 corpus stays a word); a span ("since 2024",
-        "2023-2024", "before 2025") always."""
-        venue = "" if filters.venue else self.index.match_venue(query)
-        years = Filters()
-        if filters.year is None and filters.since is None and filters.until is None:
-            query, years = _years_named(query, self.index.years())
+        "papers since 2024 on ..."): the question without them (and a "from", "in" or "at"
+        before them), the filters with them where none is set for them (a filter set in the
+        UI wins), and what it named ("COLT 2024"; '' if nothing). A year alone counts where the
+        catalog holds it ("the WMT 2014 benchmark" in a 2023 corpus stays a word); a span
+        ("since 2024", "2023-2024", "before 2025") always."""
+        venue = self.index.match_venue(query)
+        query, years = _years_named(query, self.index.years())
         if not venue and not years.active():
             return query, filters, ""
         if venue:  # as match_venue found it, with a "from", "in" or "at" before it
             query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(venue)}(?![\w-])",
                            " ", query, flags=re.IGNORECASE if len(venue) >= 5 else 0)
-        filters = replace(filters, venue=venue or filters.venue)
-        if years.active():
+        filters = replace(filters, venue=filters.venue or venue)
+        if years.active() and (filters.year, filters.since, filters.until) == (None, None, None):
             filters = replace(filters, year=years.year, since=years.since, until=years.until)
         return " ".join(query.split()), filters, " ".join(x for x in (venue, years.years()) if x)
 

@@ -10,6 +10,7 @@ import pytest
 from rag import PaperChat
 from rag.answer import REASON_CHARS, Conversation, DoneEvent, PapersEvent, TokenEvent, _shown_topic
 from rag.prompts import CANNOT_ANSWER_PHRASE
+from rag.retrieval import Filters
 from tests.conftest import ScriptedLLM
 
 ZO = "Which papers study zeroth-order methods?"
@@ -454,6 +455,9 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert _listed(fast_chat, "Which papers use the WMT 2014 bandits?") == ["wmt"]
     a = fast_chat.ask("Which papers from 2019 study bandits?")  # a year, but not in the catalog
     assert a.refused and "no indexed paper matches \u201c2019 bandits\u201d" in a.answer
+    set_in_ui = Filters(venue="AISTATS", year=2023)  # wins; the question's words still go
+    a = fast_chat.ask("Which COLT 2024 papers study bandits?", filters=set_in_ui)
+    assert [p["paper_id"] for p in a.papers] == ["AISTATS2023bandits"]
     a = fast_chat.ask("What did Ann Lee publish since 2024 in COLT?")  # with an author
     assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
         "COLT2024bandits", "COLT2024kernels", "COLT2025bandits", "COLT2025kernels"]
