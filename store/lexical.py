@@ -17,11 +17,11 @@ import math
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rag.errors import StoreError
 from rag.textnorm import (
@@ -101,7 +101,7 @@ class PaperIndex:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self.db.executescript(_SCHEMA + _FTS_SCHEMA)
-        self._acronyms: Acronyms | None = None
+        self._cache: dict[str, Any] = {}  # what a read derives from the whole catalog
         if (schema := self.get_meta("schema")) != SCHEMA_VERSION:
             if n := self.count():
                 log.warning("%s: keyword index from version %s, rebuilding it for %d papers "
@@ -157,7 +157,18 @@ class PaperIndex:
             raise
         else:
             self.db.execute("COMMIT")
-            self._acronyms = None
+            self._cache.clear()
+
+    def _cached(self, name: str, compute: Callable[[], Any]) -> Any:
+        """``compute()``, kept until the catalog changes: a write through this index, or a
+        commit by another connection (another process's ingest: SQLite's data_version)."""
+        version = self.db.execute("PRAGMA data_version").fetchone()[0]
+        if getattr(self._local, "version", None) != version:
+            self._local.version = version
+            self._cache.clear()
+        if name not in self._cache:
+            self._cache[name] = compute()
+        return self._cache[name]
 
     # ---- catalog --------------------------------------------------------------------------
     def fingerprints(self) -> dict[str, str]:
@@ -261,7 +272,9 @@ class PaperIndex:
         '' if none. Names under five characters match only as written ("COLT", not "colt"),
         longer ones in any case; the longest name found wins."""
         best = ""
-        for (venue,) in self.db.execute("SELECT DISTINCT venue FROM papers WHERE venue != ''"):
+        venues = self._cached("venues", lambda: [v for (v,) in self.db.execute(
+            "SELECT DISTINCT venue FROM papers WHERE venue != ''")])
+        for venue in venues:
             name = " ".join(re.sub(r"(?<!\w)(?:19|20)\d\d(?!\w)", " ", venue).split())
             if len(name) < 3 or len(name) <= len(best):
                 continue
@@ -271,9 +284,9 @@ class PaperIndex:
         return best
 
     def years(self) -> set[int]:
-        """The publication years the catalog holds."""
-        return {y for (y,) in self.db.execute(
-            "SELECT DISTINCT year FROM papers WHERE year IS NOT NULL")}
+        """The publication years the catalog holds (cached until the catalog changes)."""
+        return cast(set[int], self._cached("years", lambda: {y for (y,) in self.db.execute(
+            "SELECT DISTINCT year FROM papers WHERE year IS NOT NULL")}))
 
     # ---- writes (inside transaction) ------------------------------------------------------
     def put(self, db: sqlite3.Connection, paper: Paper) -> None:
@@ -336,12 +349,10 @@ class PaperIndex:
     # ---- search ---------------------------------------------------------------------------
     def acronyms(self) -> Acronyms:
         """acronym -> expansions, most frequent first, with how many papers define each and
-        how the acronym is written (cached until the next write)."""
-        if self._acronyms is None:
-            self._acronyms = Acronyms.from_rows(self.db.execute(
-                "SELECT acronym, expansion, written, count(*) FROM acronyms "
-                "GROUP BY acronym, expansion, written"))
-        return self._acronyms
+        how the acronym is written (cached until the catalog changes)."""
+        return cast(Acronyms, self._cached("acronyms", lambda: Acronyms.from_rows(self.db.execute(
+            "SELECT acronym, expansion, written, count(*) FROM acronyms "
+            "GROUP BY acronym, expansion, written"))))
 
     def search(self, query: str, n: int,
                paper_ids: Sequence[str] | None = None) -> list[LexicalHit]:

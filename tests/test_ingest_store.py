@@ -170,6 +170,30 @@ def test_filters_narrow_search(fast_chat: PaperChat, tmp_path: Path) -> None:
     assert fast_chat.search("problem", filters=Filters(venue="NoSuchVenue")).hits == []
 
 
+def test_venues_years_and_acronyms_follow_writes_from_anywhere(tmp_path: Path) -> None:
+    """What the catalog-wide reads derive is cached, and renewed after a write through the same
+    index or a commit by another connection (another process's ingest)."""
+    from rag.types import Paper
+    from store.lexical import PaperIndex
+
+    mine, other = PaperIndex(tmp_path / "i.sqlite3"), PaperIndex(tmp_path / "i.sqlite3")
+    with mine.transaction() as db:
+        mine.put(db, Paper(paper_id="a", label="A", abstract="Zeroth-order (ZO) methods.",
+                           venue="COLT", year=2023))
+    assert (mine.years(), mine.match_venue("COLT papers"), list(mine.acronyms())) == (
+        {2023}, "COLT", ["zo"])
+    with other.transaction() as db:
+        other.put(db, Paper(paper_id="b", label="B", abstract="Large language models (LLMs).",
+                            venue="NeurIPS 2024", year=2024))
+    assert mine.years() == {2023, 2024}
+    assert mine.match_venue("NeurIPS papers on ZO") == "NeurIPS"
+    assert mine.match_venue("neurips papers") == "NeurIPS"  # five letters or more: any case
+    assert mine.match_venue("colt papers") == ""  # shorter: as written
+    assert sorted(mine.acronyms()) == ["llm", "zo"]
+    mine.close()
+    other.close()
+
+
 def test_old_index_is_migrated_and_deletes_hit_the_fts_rows(tmp_path: Path) -> None:
     from rag.types import Paper
     from store.lexical import PaperIndex
