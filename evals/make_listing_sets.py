@@ -8,7 +8,8 @@ after the changes of commits 15e9263..b1e24eb and run once) and
 ``evals/neurips2023_listing_heldout2.json`` (HELDOUT2_TOPICS, 17 more, written after the acronym
 and word-family changes and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
 COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, another corpus,
-written after the last change and run once). Ground truth per topic: ``must`` = every paper
+written after the last change and run once) and ``evals/paperlists_filters.json``
+(FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers). Ground truth per topic: ``must`` = every paper
 whose *title* matches the topic's regex; ``acceptable`` = papers whose abstract (but not title)
 matches it, which a good listing may include. Run from the repository root (writes every set):
 
@@ -146,26 +147,57 @@ PAPERLISTS_TOPICS: list[tuple[str, str]] = [
 ]
 
 
-def build(corpus: Path, topics: list[tuple[str, str]]) -> list[dict[str, object]]:
+# The same corpus, questions naming a venue and years (written after the change that reads
+# them, run once): ground truth as above, among the papers of that venue ('' for any) and years.
+FILTERED_TOPICS: list[tuple[str, str, str, range]] = [
+    ("Which COLT 2024 papers study bandits?", r"\bbandits?\b", "COLT", range(2024, 2025)),
+    ("Which CoRL papers since 2024 are about imitation learning?", r"\bimitation learning\b",
+     "CoRL", range(2024, 2026)),
+    ("Which AISTATS 2023 papers study Gaussian processes?", r"\bgaussian process(?:es)?\b",
+     "AISTATS", range(2023, 2024)),
+    ("Which papers from 2025 study sim-to-real transfer?", r"\bsim-to-real\b|\bsim2real\b", "",
+     range(2025, 2026)),
+    ("Which COLM papers study chain-of-thought reasoning?", r"\bchain[- ]of[- ]thought\b|\bCoT\b",
+     "COLM", range(2023, 2026)),
+    ("Which UAI papers before 2024 are about causal inference?", r"\bcausal inference\b", "UAI",
+     range(2023, 2024)),
+    ("Which papers from 2023 to 2024 study conformal prediction?", r"\bconformal\b", "",
+     range(2023, 2025)),
+    ("Which ALT papers study online learning?", r"\bonline learning\b", "ALT", range(2023, 2026)),
+    ("Which COLT 2023 papers are about locomotion?", r"\blocomotion\b", "COLT",
+     range(2023, 2024)),
+    ("Which papers since 2024 study reward models?", r"\breward models?\b", "",
+     range(2024, 2026)),
+]
+
+
+def build(corpus: Path, topics: list[tuple[str, str]] | list[tuple[str, str, str, range]],
+          ) -> list[dict[str, object]]:
+    """Must and acceptable papers per question; a question whose venue and years hold neither
+    is negative (the listing must refuse)."""
     papers = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()
               if line.strip()]
     out: list[dict[str, object]] = []
-    for question, pattern in topics:
+    for question, pattern, *where in topics:
         rx = re.compile(pattern, re.I)
-        must = [p["id"] for p in papers if rx.search(p["title"])]
-        acceptable = [p["id"] for p in papers
+        venue, years = where if where else ("", None)
+        pool = [p for p in papers if (not venue or p.get("conference") == venue)
+                and (years is None or p.get("year") in years)]
+        must = [p["id"] for p in pool if rx.search(p["title"])]
+        acceptable = [p["id"] for p in pool
                       if not rx.search(p["title"]) and rx.search(p["abstract"])]
         out.append({"question": question, "must": must, "acceptable": acceptable,
-                    "negative": False})
+                    "negative": not must and not acceptable})
     return out
 
 
-SETS: list[tuple[Path, list[tuple[str, str]], str]] = [
+SETS: list[tuple[Path, list[tuple[str, str]] | list[tuple[str, str, str, range]], str]] = [
     (NEURIPS, TOPICS, "neurips2023_listing.json"),
     (NEURIPS, MORE_TOPICS, "neurips2023_listing_more.json"),
     (NEURIPS, HELDOUT_TOPICS, "neurips2023_listing_heldout.json"),
     (NEURIPS, HELDOUT2_TOPICS, "neurips2023_listing_heldout2.json"),
     (PAPERLISTS, PAPERLISTS_TOPICS, "paperlists_listing_heldout.json"),
+    (PAPERLISTS, FILTERED_TOPICS, "paperlists_filters.json"),
 ]
 
 
