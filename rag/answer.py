@@ -401,16 +401,22 @@ class Answerer:
                                            topic=neutralize(plan.topic or question),
                                            shown=len(sources), among=neutralize(_from(_among(plan)))))
                 yield TokenEvent(body[0])
-            if plan.kind == "summary" and self._strategy() == "synthesis":
+            synthesis = plan.kind == "summary" and self._strategy() == "synthesis"
+            if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
             else:
                 lines = self._per_source(question, plan, hits, stats, answer)
             for line in lines:
                 body.append(line)
                 yield TokenEvent(line)
+            # the pipeline's own lines, not claims: the count first, "… and 12 more" last
             header = body[:1] if plan.kind != "summary" or summary_head else []
-            cited = validate("\n".join(body[len(header):]), len(sources))
-            answer.answer = "\n".join([*header, cited.text])
+            footer = body[-1:] if plan.kind != "summary" and len(
+                hits) > self.settings.llm.listing_lines else []
+            # one claim per line (a listed paper, a summary's sentence) unless synthesised
+            cited = validate("\n".join(body[len(header):len(body) - len(footer)]), len(sources),
+                             by_line=not synthesis)
+            answer.answer = "\n".join([*header, cited.text, *footer])
             answer.invalid_citations += cited.invalid
             answer.unsupported_sentences = cited.unsupported
             answer.citations = [Citation(marker=f"[{n}]", paper_id=sources[n - 1].paper.paper_id,

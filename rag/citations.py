@@ -68,8 +68,10 @@ class Validated:
     unsupported: list[str] = field(default_factory=list)  # sentences without a valid marker
 
 
-def validate(text: str, n_sources: int) -> Validated:
-    """Keep markers that name a source 1..n_sources; drop the rest and report them."""
+def validate(text: str, n_sources: int, *, by_line: bool = False) -> Validated:
+    """Keep markers that name a source 1..n_sources; drop the rest and report them. A sentence
+    without a valid marker is reported unsupported; ``by_line``: a line (one listed paper,
+    "An T. Le et al." in it, whose initials would end a sentence)."""
     out = Validated(text="")
     cited: list[int] = []
 
@@ -89,7 +91,8 @@ def validate(text: str, n_sources: int) -> Validated:
     cleaned = sub_markers(text, fix)
     cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", cleaned)).strip()
     out.text, out.cited = cleaned, cited
-    out.unsupported = [s for s in split_sentences(cleaned) if not _markers(s)
+    units = cleaned.splitlines() if by_line else split_sentences(cleaned)
+    out.unsupported = [s for s in units if not _markers(s)
                        and len(re.findall(r"[A-Za-z]{3,}", s)) >= 4]
     return out
 

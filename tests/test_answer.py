@@ -485,3 +485,24 @@ def test_question_forms_that_ask_for_a_listing(chat: PaperChat, question: str, k
     if question.startswith("Who"):
         first = a.papers[0]
         assert f"({', '.join(first['authors'])})" in a.answer.splitlines()[1]
+
+
+def test_initials_and_the_more_line_are_not_unsupported_claims(fast_chat: PaperChat,
+                                                               tmp_path: Path) -> None:
+    """A listed paper is one line with one marker: an author's initial ("An T. Le") does not end
+    a sentence without a source there, and the closing "… and N more" line is the pipeline's,
+    not a claim."""
+    rows = [{"id": f"p{i}", "title": f"Motion planning via optimal transport {i}",
+             "authors": ["An T. Le", "B. C. Smith", "Carol Diaz"],
+             "abstract": "We plan robot motion with optimal transport. Trajectories are smooth."}
+            for i in range(3)]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    lines, fast_chat.settings.llm.listing_lines = fast_chat.settings.llm.listing_lines, 2
+    try:
+        a = fast_chat.ask("Who works on optimal transport?")
+    finally:
+        fast_chat.settings.llm.listing_lines = lines
+    assert a.count == 3 and "(An T. Le, B. C. Smith, Carol Diaz)" in a.answer
+    assert a.answer.splitlines()[-1].startswith("\u2026 and 1 more")
+    assert a.unsupported_sentences == []
