@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 from rag import prompts
 from rag.citations import (
     citation_grammar,
+    detex,
     grounding,
     invents_facts,
     is_degenerate,
@@ -528,7 +529,7 @@ class Answerer:
             who = ", ".join(p.authors) if _WHO.search(question) else _authors_short(p.authors)
             reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
-            name = neutralize(p.title or p.label)
+            name = detex(neutralize(p.title or p.label))
             yield f"{n}. **{name}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
         if len(hits) > cfg.listing_lines:
             yield prompts.render(prompts.LISTING_MORE, more=len(hits) - cfg.listing_lines,
@@ -598,7 +599,7 @@ def _names_topic(cov: float, together: bool) -> bool:
 def _cite(sentence: str, n: int) -> str:
     """'Text.' -> 'Text [n].': the marker inside the sentence it supports. Bracketed numbers
     the text brings along (an abstract's "[2021]") are neutralized first."""
-    body = neutralize(sentence).strip().rstrip(".;:, ")
+    body = detex(neutralize(sentence)).strip().rstrip(".;:, ")
     return f"{body} [{n}]."
 
 

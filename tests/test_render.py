@@ -24,3 +24,18 @@ def test_sources_panel_anchors_every_paper_and_highlights_evidence() -> None:
     assert md.count('id="src-') == 60
     assert "<mark>Evidence 1.</mark>" in md and "cited" in md
     assert "The other papers" in md and "Paper 60" in md
+
+
+def test_latex_text_commands_read_as_markdown_outside_math() -> None:
+    """Abstracts' \\emph, \\textbf, \\url, \\href and \\citep outside $...$ are shown as
+    Markdown or their text; math keeps its LaTeX for KaTeX."""
+    from rag.citations import detex
+
+    text = (r"We make \emph{all} of \textbf{X} and {\em this} fast: $\textbf{x}^2$, $$\emph{y}$$,"
+            r" see \url{https://a.b} and \href{https://c.d}{code} \citep{k}. \textsc{Doss} wins.")
+    assert detex(text) == ("We make *all* of **X** and *this* fast: $\\textbf{x}^2$, "
+                           "$$\\emph{y}$$, see https://a.b and code. Doss wins.")
+    panel = render_sources([{"paper_id": "p1", "title": r"On \textit{Fast} Nets",
+                             "abstract": r"We show \emph{why}. It works.", "evidence": "It works."}])
+    assert "On *Fast* Nets" in panel and "We show *why*." in panel and "\\emph" not in panel
+    assert "<mark>It works.</mark>" in panel

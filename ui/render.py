@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rag.citations import sub_markers
+from rag.citations import detex, sub_markers
 
 __all__ = ["link_citations", "render_sources"]
 
@@ -37,7 +37,7 @@ def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
     rest = [f"{n}. {html.escape(p.get('title') or p.get('label') or p['paper_id'])}"
             f'<a id="src-{n}"></a>' for n, p in enumerate(papers[limit:], limit + 1)]
     for n, p in enumerate(papers[:limit], 1):
-        name = html.escape(p.get("title") or p.get("label") or p["paper_id"])
+        name = html.escape(detex(p.get("title") or p.get("label") or p["paper_id"]))
         if p.get("url"):
             name = f"[{name}]({p['url']})"
         authors = ", ".join(p.get("authors") or [])
@@ -49,7 +49,7 @@ def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
             + (f"{html.escape(meta)}  \n" if meta else "")
             + f"<small>id: {html.escape(p['paper_id'])}</small>\n\n"
             + f"<details open><summary>Abstract</summary>\n\n"
-              f"{_highlight(p.get('abstract', ''), p.get('evidence', ''))}\n\n</details>\n")
+              f"{detex(_highlight(p.get('abstract', ''), p.get('evidence', '')))}\n\n</details>\n")
     if rest:
         out.append("#### The other papers\n\n" + "\n".join(rest))
     return "\n\n".join(out)
