@@ -213,9 +213,11 @@ class Answerer:
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(r"^(which|what)\s+(ones?\s+)?(are|is|were|do|does|use|study)?\s*", "",
                           rest, flags=re.IGNORECASE) or rest
+            rest, filters, named = self._venue_and_year(rest, filters)
+            every = bool(named) and not query_terms(rest)  # "which of them are from 2025?"
             return _Plan("listing", rest, filters, scope=list(prev.paper_ids),
-                         topic=_shown_topic(rest),
-                         standalone=f"{prev.standalone} ({rest})")
+                         topic=named if every else _shown_topic(rest),
+                         standalone=f"{prev.standalone} ({rest or named})", whole_scope=every)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
         follow_up = bool(prev and _PRONOUN.search(question))
         if prev and follow_up:  # "what lower bounds do they prove?"
@@ -288,14 +290,19 @@ class Answerer:
                                      together=phrase is None or pid in phrase)
 
         if plan.scope is not None:
-            scope = set(plan.scope)
-            sims = self.retriever.similarities(plan.query, plan.scope)
-            papers = self.index.get(plan.scope)
-            keep = [pid for pid in plan.scope if pid in papers
+            ids = plan.scope
+            if plan.filters.active():  # "which of them are from 2025?"
+                wanted = set(self.index.filter_ids(**vars(plan.filters)) or [])
+                ids = [pid for pid in ids if pid in wanted]
+            scope = set(ids)
+            sims = self.retriever.similarities(plan.query, ids)
+            papers = self.index.get(ids)
+            keep = [pid for pid in ids if pid in papers
                     and (plan.whole_scope or relevant(pid, sims.get(pid)))]
             cov = {p: c for p, c in cov.items() if p in scope}
             if plan.whole_scope:
-                keep.sort(key=lambda p: -(sims.get(p) or 0.0))
+                if terms:  # else in the previous answer's order
+                    keep.sort(key=lambda p: -(sims.get(p) or 0.0))
                 return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0))
                         for p in keep]
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
@@ -522,7 +529,7 @@ class Answerer:
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
         yield _listing_header(hits, neutralize(plan.topic or question),
-                              None if plan.scope is None or plan.whole_scope else len(plan.scope),
+                              None if plan.scope is None else len(plan.scope),
                               neutralize(_among(plan)))
         for n, hit in enumerate(hits[:cfg.listing_lines], 1):
             p = hit.paper

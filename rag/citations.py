@@ -137,19 +137,24 @@ def grounding(sentence: str, source: str, question: str = "") -> float:
 
 
 _INVENTED = re.compile(r"\b(titled|entitled|published|university|et al|conference|journal)\b", re.IGNORECASE)
+# praise an abstract does not give itself ("a groundbreaking work in the field")
+_PRAISE = re.compile(r"\b(ground-?breaking|seminal|pioneering|landmark|revolution\w*|breakthrough"
+                     r"|renowned|prime example|well-known|widely (?:used|cited|regarded|recogni[sz]ed)"
+                     r"|extensively (?:studied|analy[sz]ed))\b", re.IGNORECASE)
 
 
 _ACRONYM_WORD = re.compile(r"(?<![\w-])[A-Za-z]*[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*?(?=s?(?![\w-]))")
 
 
 def invents_facts(text: str, source: str, context: str = "") -> bool:
-    """Bibliographic talk, numbers, formulas or acronyms that are not in the source: what tiny
-    models make up. A formula must be the source's, spaces aside ("$\\Omega(\\kappa^{3/2}\\epsilon)$"
-    for the source's "$\\Omega(\\kappa^{3/2}\\epsilon^{-2})$" is not), and whole (an odd "$"); an
-    acronym ("LDSCS") the source's or the ``context``'s (the question, the whole abstract), as
-    written (a plural "s" aside)."""
-    if _INVENTED.search(text) and not _INVENTED.search(source):
-        return True
+    """Bibliographic talk, praise, numbers, formulas or acronyms that are not in the source:
+    what tiny models make up. A formula must be the source's, spaces aside
+    ("$\\Omega(\\kappa^{3/2}\\epsilon)$" for the source's "$\\Omega(\\kappa^{3/2}\\epsilon^{-2})$"
+    is not), and whole (an odd "$"); an acronym ("LDSCS") the source's or the ``context``'s
+    (the question, the whole abstract), as written (a plural "s" aside)."""
+    for claim in (_INVENTED, _PRAISE):
+        if claim.search(text) and not claim.search(source):
+            return True
     known = set(_ACRONYM_WORD.findall(f"{source} {context}"))
     if any(a not in known for a in _ACRONYM_WORD.findall(_MATH.sub(" ", text))):
         return True

@@ -465,6 +465,19 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
         "4 papers from COLT 2024 or later in the indexed abstracts match \u201cAnn Lee\u201d:")
     a = fast_chat.ask("Which papers since 2026 study bandits?")
     assert a.refused and "no indexed paper from 2026 or later matches \u201cbandits\u201d" in a.answer
+    # narrowing the previous answer by a year, with or without a topic
+    conv = Conversation()
+    first = fast_chat.ask("Which COLT papers study bandits?", conv)
+    assert sorted(p["paper_id"] for p in first.papers) == [
+        "COLT2023bandits", "COLT2024bandits", "COLT2025bandits", "wmt"]
+    a = fast_chat.ask("Which of them are from 2025?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["COLT2025bandits"]
+    assert a.answer.splitlines()[0] == (
+        "1 paper of the 4 from the previous answer matches \u201c2025\u201d:")
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    a = fast_chat.ask("Of those, which from COLT before 2024 beat WMT?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["wmt"]
 
 
 @pytest.mark.parametrize(("question", "kind"), [

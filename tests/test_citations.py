@@ -74,6 +74,8 @@ def test_invents_facts() -> None:
     assert not invents_facts(r"It needs $\Omega(\kappa^{3/2} \epsilon^{-2})$ calls.", bound)
     assert invents_facts(r"It needs $\Omega(\kappa^{3/2}\epsilon)$ oracle calls.", bound)
     assert invents_facts(r"It needs at least $\Omega(\kappa^{3/2} calls.", bound)
+    assert invents_facts("Fine-tuning diffusion policies is a groundbreaking work.", src)
+    assert not invents_facts("It is a groundbreaking benchmark.", "A groundbreaking benchmark.")
     method = "Learning deployable locomotion control (SHAC) via differentiable simulation."
     assert invents_facts("It proposes LDSCS for locomotion control.", method)
     assert not invents_facts("It proposes SHAC for locomotion control.", method)
