@@ -53,9 +53,11 @@ NOT_FAR_OFF = 0.1
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
 
-_LISTING = re.compile(r"^\s*(which|what|list|find|show|are there|is there|any|give me|name|how many"
-                      r"|do any|does any)\b.*\bpapers?\b|^\s*(papers|all papers|list)\b"
-                      r"|^\s*who\b", re.IGNORECASE)
+_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:do|does|did)\b)|list|find|show|are there|is there"
+                      r"|any|give me|name|how many|do any|does any)\b.*\bpapers?\b"
+                      r"|^\s*(papers|all papers|list)\b|^\s*who\b", re.IGNORECASE)
+# a question about one paper: "the paper X", or its title in quotes
+_ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
 # "who works on X?": a listing with every author
 _WHO = re.compile(r"^\s*who\b", re.IGNORECASE)
@@ -326,6 +328,8 @@ class Answerer:
                     if p in papers]
             more.sort(key=lambda h: -(h.similarity or 0.0))
             hits += more
+        if plan.kind == "summary" and (named := _paper_named(plan.query, hits)) is not None:
+            return [named]  # "what does the paper Graph Mixture of Experts propose?"
         return self._named_first(hits, plan.query, cov, phrase)
 
     def _named_first(self, hits: list[SearchHit], query: str, cov: dict[str, float],
@@ -642,6 +646,25 @@ def _shown_topic(question: str) -> str:
             last.end():after.start()].strip():
         last = after  # "zeroth-order methods", not "zeroth-order"
     return question[first.start():last.end()]
+
+
+def _paper_named(question: str, hits: Sequence[SearchHit]) -> SearchHit | None:
+    """The paper among the first hits a question asks about by its title ("what does the paper
+    Graph Mixture of Experts propose?": the title, or its part before a colon, of two words or
+    more), where it speaks of one paper (:data:`_ONE_PAPER`); else None."""
+    if not _ONE_PAPER.search(question):
+        return None
+    asked = f" {_plain(question)} "
+    for hit in hits[:5]:
+        title = hit.paper.title
+        for name in (title, title.split(":")[0]):
+            if len(_plain(name).split()) >= 2 and f" {_plain(name)} " in asked:
+                return hit
+    return None
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
 
 
 def _authors_short(authors: Sequence[str]) -> str:

@@ -519,3 +519,20 @@ def test_initials_and_the_more_line_are_not_unsupported_claims(fast_chat: PaperC
     assert a.count == 3 and "(An T. Le, B. C. Smith, Carol Diaz)" in a.answer
     assert a.answer.splitlines()[-1].startswith("\u2026 and 1 more")
     assert a.unsupported_sentences == []
+
+
+def test_a_question_about_one_paper_by_its_title(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"What does the paper X propose?" answers about the paper titled X (or "X: ..."), not a
+    listing of everything near it; "the papers on X" still draws on all of them."""
+    rows = [{"id": "gmoe", "title": "Graph Mixture of Experts: Learning on Large Graphs",
+             "abstract": "We bring mixture of experts to graph neural networks. It scales."},
+            {"id": "damex", "title": "Dataset-aware Mixture of Experts",
+             "abstract": "We route datasets to mixture of experts in graph models. It works."},
+            {"id": "gauss", "title": "Gaussian Mixture of Experts for graph data",
+             "abstract": "Softmax gating in a mixture of experts over graph data. It helps."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("What does the paper Graph Mixture of Experts propose?")
+    assert a.kind == "summary" and [p["paper_id"] for p in a.papers] == ["gmoe"]
+    a = fast_chat.ask("What do the papers on graph mixture of experts propose?")
+    assert a.kind == "summary" and a.count == 3
