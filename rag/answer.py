@@ -56,6 +56,10 @@ LISTING_DEPTH = 50
 _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:do|does|did)\b)|list|find|show|are there|is there"
                       r"|any|give me|name|how many|do any|does any)\b.*\bpapers?\b"
                       r"|^\s*(papers|all papers|list)\b|^\s*who\b", re.IGNORECASE)
+# "compare A and B", "the differences between A and B", "A vs B"
+_COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
+                      r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
+                      r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
@@ -192,6 +196,8 @@ class _Plan:
     standalone: str = ""               # the question made self-contained (follow-ups)
     author: str = ""                   # an author named in the question (exact match)
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
+    sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning": each topic
+    side_counts: list[int] = field(default_factory=list)  # papers found for each side
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -239,6 +245,11 @@ class Answerer:
                          replace(filters, area=area), topic=area, standalone=standalone)
         if named and not query_terms(query):  # "which papers are from COLT 2024?": all of them
             return _Plan("metadata", query, filters, topic=named, standalone=standalone)
+        if not follow_up and not _LISTING.search(question) and (m := _COMPARE.search(query)):
+            sides = tuple(x.strip() for x in m.groups() if x)
+            if all(query_terms(x) for x in sides):
+                return _Plan("summary", query, filters, topic=" vs ".join(sides),
+                             standalone=standalone, sides=sides)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
         if prev and follow_up and prev.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
@@ -269,6 +280,16 @@ class Answerer:
     def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
         """Every paper above the relevance cut, best first (not a fixed top-k)."""
         r = self.settings.retrieval
+        if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
+            found = [self.relevant(replace(plan, kind="listing", query=side, topic=side,
+                                           sides=()), k) for side in plan.sides]
+            plan.side_counts = [len(f) for f in found]
+            merged: dict[str, SearchHit] = {}
+            for rank in range(max(plan.side_counts, default=0)):
+                for f in found:
+                    if rank < len(f):
+                        merged.setdefault(f[rank].paper.paper_id, f[rank])
+            return list(merged.values())
         terms = query_terms(plan.query)
         if plan.kind == "metadata":
             allowed = self.index.filter_ids(**vars(plan.filters)) or []
@@ -406,9 +427,16 @@ class Answerer:
             body: list[str] = []
             sources = hits if plan.kind != "summary" else hits[:self.settings.llm.summary_sources]
             # a summary of a new search says how many more papers match than it draws on
-            summary_head = plan.kind == "summary" and plan.scope is None and len(hits) > len(
-                sources)
-            if summary_head:
+            summary_head = plan.kind == "summary" and plan.scope is None and (
+                len(hits) > len(sources) or bool(plan.sides))
+            if summary_head and plan.sides:
+                body.append(prompts.render(
+                    prompts.COMPARE_HEADER, among=neutralize(_from(_among(plan))), count=len(hits),
+                    sides=" and ".join(f"{n} \u201c{neutralize(side)}\u201d"
+                                       for side, n in zip(plan.sides, plan.side_counts,
+                                                          strict=True))))
+                yield TokenEvent(body[0])
+            elif summary_head:
                 body.append(prompts.render(prompts.SUMMARY_HEADER, count=len(hits),
                                            topic=neutralize(plan.topic or question),
                                            shown=len(sources), among=neutralize(_from(_among(plan)))))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "CANNOT_ANSWER_PHRASE", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME",
+    "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME",
     "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
     "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
 ]
@@ -28,6 +28,10 @@ LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d:"
 # COLT 2024 " where the search was restricted to a venue and year, else "".
 SUMMARY_HEADER = ("{count} papers {among}in the indexed abstracts match \u201c{topic}\u201d; from the "
                   "{shown} closest (all {count} are in the list of papers):")
+
+# A comparison ("compare LoRA and prefix tuning"): {sides}: '5 "LoRA" and 3 "prefix tuning"'.
+COMPARE_HEADER = ("Papers {among}in the indexed abstracts matching each side: {sides}; from the "
+                  "closest of each, in turn (all {count} are in the list of papers):")
 
 # A listing where only some papers name the topic (the rest share some of its words or its
 # meaning), or none does.

@@ -536,3 +536,31 @@ def test_a_question_about_one_paper_by_its_title(fast_chat: PaperChat, tmp_path:
     assert a.kind == "summary" and [p["paper_id"] for p in a.papers] == ["gmoe"]
     a = fast_chat.ask("What do the papers on graph mixture of experts propose?")
     assert a.kind == "summary" and a.count == 3
+
+
+def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Compare A and B" (or "A vs B", "the differences between A and B") finds each side's
+    papers and draws on the closest of each in turn, where a search for both at once finds only
+    papers naming both; "which papers compare A and B?" still lists those."""
+    rows = [{"id": f"lora{i}", "title": f"Low-rank adapters {i}",
+             "abstract": f"We fine-tune with LoRA adapters, variant {i}. It is cheap."}
+            for i in range(3)]
+    rows += [{"id": f"prefix{i}", "title": f"Prompt prefixes {i}",
+              "abstract": f"We study prefix tuning, variant {i}. It is cheap."} for i in range(2)]
+    rows.append({"id": "both", "title": "Adapters and prefixes",
+                 "abstract": "We compare LoRA and prefix tuning. Both are cheap."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question in ("Compare LoRA and prefix tuning", "LoRA vs. prefix tuning?",
+                     "What are the differences between LoRA and prefix tuning?"):
+        a = fast_chat.ask(question)
+        assert a.kind == "summary" and a.count == 6, question
+        assert a.answer.splitlines()[0] == (
+            "Papers in the indexed abstracts matching each side: 4 \u201cLoRA\u201d and 3 "
+            "\u201cprefix tuning\u201d; from the closest of each, in turn (all 6 are in the list "
+            "of papers):")
+        cited = [c.paper_id for c in a.citations]
+        assert len(cited) == 4 and sum(p.startswith("lora") for p in cited) >= 1 and sum(
+            p.startswith("prefix") for p in cited) >= 1
+    a = fast_chat.ask("Which papers compare LoRA and prefix tuning?")
+    assert a.kind == "listing" and [p["paper_id"] for p in a.papers][:1] == ["both"]
