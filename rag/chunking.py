@@ -26,7 +26,7 @@ __all__ = ["SENTENCE_SPLIT_VERSION", "Chunker", "split_sentences"]
 # between a word of two or more lower-case letters and a capitalised word ("obscure.In this
 # work"), as 514 of the 3,584 NeurIPS 2023 abstracts join some of their sentences. Not "e.g.The"
 # nor "U.S.A"; a decimal or a lower-case word after the period ("node.js") does not split.
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9$\\(\[*])|(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
+_SENT = re.compile(r"(?<=[.!?])(?:\s+(?=[A-Z0-9$\\(\[*])|(?<=[a-z]{2}[.!?])(?=[A-Z][a-z]))")
 
 # Bump when split_sentences changes what it returns: sentence vectors are embedded per sentence,
 # so an evaluation's cached store (rag.evaluation.eval_cache_home) must be rebuilt.

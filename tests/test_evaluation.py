@@ -265,6 +265,10 @@ def test_hybrid_score_fusion_scores_lexical_only_hits(fast_chat, tmp_path: Path,
     fast_chat.ingest([_jsonl(tmp_path / "c.jsonl", rows)], progress=False)
     res = fast_chat.search("glacier melt rates", k=12)
     assert res.hits[0].paper.paper_id == "p5" and "dense_fill_ms" in res.timings
+    assert "glacier melt rates" in res.hits[0].evidence
+    bare = fast_chat.search("glacier melt rates", k=12, evidence=False)  # as the eval ranks
+    assert [h.paper.paper_id for h in bare.hits] == [h.paper.paper_id for h in res.hits]
+    assert all(h.evidence == "" for h in bare.hits)
     # the dense list misses everything: lexical-only papers still get their exact cosine
     store = fast_chat.vectors
     real_query = store.query
