@@ -102,6 +102,7 @@ class PaperIndex:
         self._conns_lock = threading.Lock()
         self.db.executescript(_SCHEMA + _FTS_SCHEMA)
         self._cache: dict[str, Any] = {}  # what a read derives from the whole catalog
+        self._cache_lock = threading.Lock()
         if (schema := self.get_meta("schema")) != SCHEMA_VERSION:
             if n := self.count():
                 log.warning("%s: keyword index from version %s, rebuilding it for %d papers "
@@ -156,19 +157,22 @@ class PaperIndex:
             self.db.execute("ROLLBACK")
             raise
         else:
+            # every write transaction counts, so that readers anywhere (other threads, another
+            # process's index) know what they derived from the catalog is stale
+            self.db.execute("INSERT INTO meta VALUES ('generation', '1') ON CONFLICT(key) "
+                            "DO UPDATE SET value = CAST(value AS INTEGER) + 1")
             self.db.execute("COMMIT")
-            self._cache.clear()
 
     def _cached(self, name: str, compute: Callable[[], Any]) -> Any:
-        """``compute()``, kept until the catalog changes: a write through this index, or a
-        commit by another connection (another process's ingest: SQLite's data_version)."""
-        version = self.db.execute("PRAGMA data_version").fetchone()[0]
-        if getattr(self._local, "version", None) != version:
-            self._local.version = version
-            self._cache.clear()
-        if name not in self._cache:
-            self._cache[name] = compute()
-        return self._cache[name]
+        """``compute()``, kept until the catalog changes: the meta table's ``generation``
+        counts the write transactions of every connection and process."""
+        generation = self.get_meta("generation")
+        with self._cache_lock:
+            if self._cache.get("") != generation:
+                self._cache = {"": generation}
+            if name not in self._cache:
+                self._cache[name] = compute()
+            return self._cache[name]
 
     # ---- catalog --------------------------------------------------------------------------
     def fingerprints(self) -> dict[str, str]:
