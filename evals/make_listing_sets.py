@@ -9,9 +9,10 @@ after the changes of commits 15e9263..b1e24eb and run once) and
 and word-family changes and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
 COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, another corpus,
 written after the last change and run once) and ``evals/paperlists_filters.json``
-(FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers). Ground truth per topic: ``must`` = every paper
-whose *title* matches the topic's regex; ``acceptable`` = papers whose abstract (but not title)
-matches it, which a good listing may include. Run from the repository root (writes every set):
+(FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers).
+Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
+``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
+include. Run from the repository root (writes every set):
 
     .venv/bin/python evals/make_listing_sets.py [DATASETS_DIR]
 """
