@@ -424,39 +424,24 @@ class Answerer:
             yield TokenEvent(text)
             answer.answer = text
         else:
-            body: list[str] = []
             sources = hits if plan.kind != "summary" else hits[:self.settings.llm.summary_sources]
-            # a summary of a new search says how many more papers match than it draws on
-            summary_head = plan.kind == "summary" and plan.scope is None and (
-                len(hits) > len(sources) or bool(plan.sides))
-            if summary_head and plan.sides:
-                body.append(prompts.render(
-                    prompts.COMPARE_HEADER, among=neutralize(_from(_among(plan))), count=len(hits),
-                    sides=" and ".join(f"{n} \u201c{neutralize(side)}\u201d"
-                                       for side, n in zip(plan.sides, plan.side_counts,
-                                                          strict=True))))
-                yield TokenEvent(body[0])
-            elif summary_head:
-                body.append(prompts.render(prompts.SUMMARY_HEADER, count=len(hits),
-                                           topic=neutralize(plan.topic or question),
-                                           shown=len(sources), among=neutralize(_from(_among(plan)))))
-                yield TokenEvent(body[0])
+            head, foot = self._frame(plan, question, hits, len(sources))
+            for line in head:
+                yield TokenEvent(line)
             synthesis = plan.kind == "summary" and self._strategy() == "synthesis"
             if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
             else:
                 lines = self._per_source(question, plan, hits, stats, answer)
+            claims: list[str] = []
             for line in lines:
-                body.append(line)
+                claims.append(line)
                 yield TokenEvent(line)
-            # the pipeline's own lines, not claims: the count first, "… and 12 more" last
-            header = body[:1] if plan.kind != "summary" or summary_head else []
-            footer = body[-1:] if plan.kind != "summary" and len(
-                hits) > self.settings.llm.listing_lines else []
+            for line in foot:
+                yield TokenEvent(line)
             # one claim per line (a listed paper, a summary's sentence) unless synthesised
-            cited = validate("\n".join(body[len(header):len(body) - len(footer)]), len(sources),
-                             by_line=not synthesis)
-            answer.answer = "\n".join([*header, cited.text, *footer])
+            cited = validate("\n".join(claims), len(sources), by_line=not synthesis)
+            answer.answer = "\n".join([*head, cited.text, *foot])
             answer.invalid_citations += cited.invalid
             answer.unsupported_sentences = cited.unsupported
             answer.citations = [Citation(marker=f"[{n}]", paper_id=sources[n - 1].paper.paper_id,
@@ -560,9 +545,6 @@ class Answerer:
             for n, hit in enumerate(shown, 1):
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
-        yield _listing_header(hits, neutralize(plan.topic or question),
-                              None if plan.scope is None else len(plan.scope),
-                              neutralize(_among(plan)))
         for n, hit in enumerate(hits[:cfg.listing_lines], 1):
             p = hit.paper
             who = ", ".join(p.authors) if _WHO.search(question) else _authors_short(p.authors)
@@ -570,9 +552,31 @@ class Answerer:
                       else hit.evidence or split_sentences(p.abstract)[0])
             name = detex(neutralize(p.title or p.label))
             yield f"{n}. **{name}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
-        if len(hits) > cfg.listing_lines:
-            yield prompts.render(prompts.LISTING_MORE, more=len(hits) - cfg.listing_lines,
-                                 count=len(hits))
+
+    def _frame(self, plan: _Plan, question: str, hits: list[SearchHit],
+               shown: int) -> tuple[list[str], list[str]]:
+        """The answer's own lines around its claims, which cite nothing: the count first (a
+        listing's always; a summary's where it compares, or draws on ``shown`` papers of more
+        that a new search found), "… and N more" last where a listing writes out fewer."""
+        topic = neutralize(plan.topic or question)
+        scope = None if plan.scope is None else len(plan.scope)
+        among = neutralize(_among(plan))
+        if plan.kind != "summary":
+            more = len(hits) - self.settings.llm.listing_lines
+            return [_listing_header(hits, topic, scope, among)], [prompts.render(
+                prompts.LISTING_MORE, more=more, count=len(hits))] if more > 0 else []
+        if scope is not None:
+            return [], []
+        if plan.sides:
+            return [prompts.render(prompts.COMPARE_HEADER, where=_where(None, among),
+                                   count=len(hits), sides=" and ".join(
+                                       f"{n} \u201c{neutralize(side)}\u201d"
+                                       for side, n in zip(plan.sides, plan.side_counts,
+                                                          strict=True)))], []
+        if len(hits) > shown:
+            return [prompts.render(prompts.SUMMARY_HEADER, count=len(hits), topic=topic,
+                                   shown=shown, where=_where(None, among))], []
+        return [], []
 
     def _synthesis(self, question: str, sources: list[SearchHit], stats: dict[str, float],
                    answer: Answer) -> Iterator[str]:
@@ -604,8 +608,7 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     ``among``: the venue and year the search was restricted to (:func:`_among`)."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
-    where = (f"{_from(among)}in the indexed abstracts" if scope is None
-             else f"of the {scope} from the previous answer")
+    where = _where(scope, among)
     if named == count:
         return prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
                               es="es" if count == 1 else "", topic=topic, where=where)
@@ -627,6 +630,13 @@ def _among(plan: _Plan) -> str:
 
 def _from(among: str) -> str:
     return f"from {among} " if among else ""
+
+
+def _where(scope: int | None, among: str) -> str:
+    """Where a first line's papers were found: "in the indexed abstracts", "from COLT 2024 in
+    the indexed abstracts", or "of the 6 from the previous answer" (``scope``: narrowing)."""
+    return (f"{_from(among)}in the indexed abstracts" if scope is None
+            else f"of the {scope} from the previous answer")
 
 
 def _names_topic(cov: float, together: bool) -> bool:

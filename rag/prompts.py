@@ -9,7 +9,8 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME",
+    "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
+    "LISTING_HEADER_SOME",
     "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
     "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
 ]
@@ -20,18 +21,18 @@ NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer mat
 
 LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (sources panel, JSON)."
 
-# {where}: "in the indexed abstracts", or "of the 6 from the previous answer" (narrowing);
+# {where}: "in the indexed abstracts" ("from COLT 2024 in the indexed abstracts" where the
+# question names a venue and years), or "of the 6 from the previous answer" (narrowing);
 # {nothing}: "No indexed abstract", or "None of the 6 papers from the previous answer".
 LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d:"
 
-# A summary drawing on fewer papers than match (llm.summary_sources of them); {among}: "from
-# COLT 2024 " where the search was restricted to a venue and year, else "".
-SUMMARY_HEADER = ("{count} papers {among}in the indexed abstracts match \u201c{topic}\u201d; from the "
-                  "{shown} closest (all {count} are in the list of papers):")
+# A summary drawing on fewer papers than match (llm.summary_sources of them); {where} as above.
+SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {shown} closest "
+                  "(all {count} are in the list of papers):")
 
 # A comparison ("compare LoRA and prefix tuning"): {sides}: '5 "LoRA" and 3 "prefix tuning"'.
-COMPARE_HEADER = ("Papers {among}in the indexed abstracts matching each side: {sides}; from the "
-                  "closest of each, in turn (all {count} are in the list of papers):")
+COMPARE_HEADER = ("Papers {where} matching each side: {sides}; from the closest of each, in turn "
+                  "(all {count} are in the list of papers):")
 
 # A listing where only some papers name the topic (the rest share some of its words or its
 # meaning), or none does.
