@@ -53,9 +53,11 @@ NOT_FAR_OFF = 0.1
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
 
+# "who works on X?": a listing with every author
+_WHO = re.compile(r"^\s*who\b", re.IGNORECASE)
 _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:do|does|did)\b)|list|find|show|are there|is there"
                       r"|any|give me|name|how many|do any|does any)\b.*\bpapers?\b"
-                      r"|^\s*(papers|all papers|list)\b|^\s*who\b", re.IGNORECASE)
+                      r"|^\s*(papers|all papers|list)\b|" + _WHO.pattern, re.IGNORECASE)
 # "compare A and B", "the differences between A and B", "A vs B"
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
@@ -63,8 +65,6 @@ _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
-# "who works on X?": a listing with every author
-_WHO = re.compile(r"^\s*who\b", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
 # the prompt's last line, or a lead-in ("The paper on SURGE:"), which tiny models write

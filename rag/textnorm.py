@@ -265,10 +265,14 @@ class _TermMatcher:
     models), and so does an acronym ``context`` (the abstract) defines for a run of them
     ("NeRF" written after "neural radiance fields (NeRF)")."""
 
-    def __init__(self, query: str, context: str = "") -> None:
+    def __init__(self, query: str, context: str = "", *,
+                 definitions: Sequence[tuple[str, str]] | None = None) -> None:
+        """``definitions``: ``context``'s :func:`acronym_definitions`, where already known."""
         self.weight, spellings = _question_terms(query)
         self.aliases = list(spellings)  # (how a text writes it, the terms it names)
-        for acronym, long_form in acronym_definitions(context) if self.weight else []:
+        if definitions is None:
+            definitions = acronym_definitions(context) if self.weight else []
+        for acronym, long_form in definitions if self.weight else []:
             keys = {_key(w) for w in _norm(long_form).split()}
             if keys <= self.weight.keys():  # as written: "NeRF", not a "nerf" dart
                 self.aliases.append((re.compile(rf"(?<!\w){re.escape(acronym)}s?(?!\w)"),
@@ -332,12 +336,13 @@ def terms_beyond(text: str, source: str, query: str) -> set[str]:
     what a sentence about a paper claims of the question's topic beyond the paper's text. The
     question's topic phrase (:func:`_topic_pair`) counts as one more term, named only where
     its words stand together."""
-    matcher = _TermMatcher(query, source)
+    definitions = acronym_definitions(source)
+    matcher = _TermMatcher(query, definitions=definitions)
     beyond = matcher.named(text) - matcher.named(source)
     # a topic phrase named together where the source has its words only apart: "protein
     # folding" of a paper on "protein inverse folding"
-    if (phrase := _topic_phrase(query)) and _together(text, phrase[1], source) and not _together(
-            source, phrase[1], source):
+    if (phrase := _topic_phrase(query)) and _together(text, phrase[1], definitions) and not (
+            _together(source, phrase[1], definitions)):
         beyond.add(phrase[0])
     return beyond
 
@@ -364,12 +369,13 @@ def _topic_phrase(query: str) -> tuple[str, list[frozenset[str]]] | None:
     return f"{first} {second}", out
 
 
-def _together(text: str, phrase: Sequence[frozenset[str]], context: str) -> bool:
+def _together(text: str, phrase: Sequence[frozenset[str]],
+              definitions: Sequence[tuple[str, str]]) -> bool:
     """Whether ``text`` names the words of ``phrase`` (:func:`_topic_phrase`) one after
-    another, with only spaces or hyphens between them; the acronyms ``context`` defines read as
-    their long forms ("OOD detection"), their definitions skipped ("out-of-distribution (OOD)
-    detection")."""
-    for acronym, long_form in acronym_definitions(context):
+    another, with only spaces or hyphens between them; the source's acronyms
+    (``definitions``, :func:`acronym_definitions`) read as their long forms ("OOD
+    detection"), their definitions skipped ("out-of-distribution (OOD) detection")."""
+    for acronym, long_form in definitions:
         text = re.sub(rf"\s*\(\s*{re.escape(acronym)}s?\s*\)", " ", text)
         text = re.sub(rf"(?<![^\W_]){re.escape(acronym)}s?(?![^\W_])", long_form, text)
     n = len(phrase)

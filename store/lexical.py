@@ -276,10 +276,10 @@ class PaperIndex:
         '' if none. Names under five characters match only as written ("COLT", not "colt"),
         longer ones in any case; the longest name found wins."""
         best = ""
-        venues = self._cached("venues", lambda: [v for (v,) in self.db.execute(
-            "SELECT DISTINCT venue FROM papers WHERE venue != ''")])
-        for venue in venues:
-            name = " ".join(re.sub(r"(?<!\w)(?:19|20)\d\d(?!\w)", " ", venue).split())
+        names = self._cached("venues", lambda: {" ".join(re.sub(
+            r"(?<!\w)(?:19|20)\d\d(?!\w)", " ", v).split()) for (v,) in self.db.execute(
+            "SELECT DISTINCT venue FROM papers WHERE venue != ''")})
+        for name in names:
             if len(name) < 3 or len(name) <= len(best):
                 continue
             flags = re.IGNORECASE if len(name) >= 5 else 0

@@ -26,6 +26,10 @@ def _highlight(abstract: str, evidence: str) -> str:
     return abstract
 
 
+def _name(paper: dict[str, Any]) -> str:
+    return html.escape(detex(paper.get("title") or paper.get("label") or paper["paper_id"]))
+
+
 def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
                    limit: int = 50) -> str:
     """One block per paper: number, title/label, authors, area/venue/year, link, abstract with
@@ -34,10 +38,10 @@ def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
         return "*No sources.*"
     out = [f"**{len(papers)} paper{'s' if len(papers) != 1 else ''}**"
            + (f" (abstracts of the first {limit})" if len(papers) > limit else "")]
-    rest = [f"{n}. {html.escape(p.get('title') or p.get('label') or p['paper_id'])}"
-            f'<a id="src-{n}"></a>' for n, p in enumerate(papers[limit:], limit + 1)]
+    rest = [f'{n}. {_name(p)}<a id="src-{n}"></a>'
+            for n, p in enumerate(papers[limit:], limit + 1)]
     for n, p in enumerate(papers[:limit], 1):
-        name = html.escape(detex(p.get("title") or p.get("label") or p["paper_id"]))
+        name = _name(p)
         if p.get("url"):
             name = f"[{name}]({p['url']})"
         authors = ", ".join(p.get("authors") or [])
