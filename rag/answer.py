@@ -62,6 +62,19 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:do|does|did)\b)|list|find|show|a
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
                       r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
+# a judgement the abstracts cannot make: "the best paper on X", "the most influential papers",
+# "top 5 papers", "which paper is the best?" (not "the most relevant papers": that is the order)
+_RANK_WORD = (r"(?:best|worst|greatest|strongest|weakest|leading|top(?:\s+\d+)?"
+              r"|most\s+(?!relevant\b|related\b|similar\b|recent\b|closely\b)[a-z-]+)")
+_JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?:papers?|works?|studies|articles|ones?)\b"
+                    rf"|\bpapers?\s+(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}\b"
+                    rf"|\b(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}(?:\s+ones?)?(?=[\s?.!]*$)",
+                    re.IGNORECASE)
+# an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
+# "recent papers on X", "the latest work on X" (newest first)
+_ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
+                    r"|(recent|latest|newest))\s+(?=(?:papers?|works?|studies|articles|ones?)\b)",
+                    re.IGNORECASE)
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
@@ -198,6 +211,13 @@ class _Plan:
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning": each topic
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
+    judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
+    newest_first: bool = False         # "recent papers on X": listed by year, newest first
+
+    def judges_nothing(self) -> bool:
+        """A judgement between nothing named: "what is the best paper?"."""
+        return (self.judged and self.scope is None and not query_terms(self.query)
+                and not self.filters.active())
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -215,6 +235,26 @@ class Answerer:
     # -- planning ---------------------------------------------------------------------------
     def plan(self, question: str, conversation: Conversation | None,
              filters: Filters | None) -> _Plan:
+        """What to search and how to answer. A judgement the abstracts cannot make ("the best
+        paper on X", :data:`_JUDGE`) is planned as the listing of what it judges between; an
+        order asked for (:data:`_ORDER`: "recent papers on X") is no topic word."""
+        newest = any(m.group(2) for m in _ORDER.finditer(question))
+        question = " ".join(_ORDER.sub(" ", question).split())
+        if not _JUDGE.search(question):
+            plan = self._plan(question, conversation, filters)
+            plan.newest_first = newest
+            return plan
+        plan = self._plan(" ".join(_JUDGE.sub(" papers ", question).split()), conversation,
+                          filters)
+        plan.judged, plan.newest_first = True, newest
+        if plan.scope is not None and not query_terms(plan.query):
+            plan.whole_scope = True  # "of those, which is the best?": all of them
+            plan.topic = _shown_topic(_topic(conversation.last.standalone)) if (
+                conversation and conversation.last) else plan.topic
+        return plan
+
+    def _plan(self, question: str, conversation: Conversation | None,
+              filters: Filters | None) -> _Plan:
         filters = filters or Filters()
         prev = conversation.last if conversation else None
         if prev and prev.paper_ids and _NARROW.search(question):
@@ -280,6 +320,8 @@ class Answerer:
     def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
         """Every paper above the relevance cut, best first (not a fixed top-k)."""
         r = self.settings.retrieval
+        if plan.judges_nothing():
+            return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
             found = [self.relevant(replace(plan, kind="listing", query=side, topic=side,
                                            sides=()), k) for side in plan.sides]
@@ -407,6 +449,8 @@ class Answerer:
         question = question.strip()
         plan = self.plan(question, conversation, filters)
         hits = self.relevant(plan, k)
+        if plan.newest_first and plan.kind != "summary":  # each group of the header apart;
+            hits.sort(key=lambda h: (h.names_topic is False, -(h.paper.year or 0)))  # stable
         retrieve_ms = (time.perf_counter() - t0) * 1000
         refused = not hits
         yield PapersEvent(plan.kind, hits, len(hits), refused, retrieve_ms)
@@ -417,7 +461,9 @@ class Answerer:
                         answer="", refused=refused, count=len(hits), fallbacks=0,
                         papers=[h.to_json() for h in hits])
         if refused:
-            text = (prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
+            text = (prompts.JUDGEMENT + " " + prompts.JUDGEMENT_ASK_A_TOPIC
+                    if plan.judges_nothing() else
+                    prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{neutralize(plan.topic or question)}\u201d.")
@@ -557,13 +603,20 @@ class Answerer:
                shown: int) -> tuple[list[str], list[str]]:
         """The answer's own lines around its claims, which cite nothing: the count first (a
         listing's always; a summary's where it compares, or draws on ``shown`` papers of more
-        that a new search found), "… and N more" last where a listing writes out fewer."""
+        that a new search found), "… and N more" last where a listing writes out fewer; before
+        them, where the question asks for a judgement, that the abstracts cannot make it."""
+        head, foot = self._count_lines(plan, question, hits, shown)
+        return ([prompts.JUDGEMENT + " " + prompts.JUDGEMENT_LISTED, *head] if plan.judged
+                else head), foot
+
+    def _count_lines(self, plan: _Plan, question: str, hits: list[SearchHit],
+                     shown: int) -> tuple[list[str], list[str]]:
         topic = neutralize(plan.topic or question)
         scope = None if plan.scope is None else len(plan.scope)
         among = neutralize(_among(plan))
         if plan.kind != "summary":
             more = len(hits) - self.settings.llm.listing_lines
-            return [_listing_header(hits, topic, scope, among)], [prompts.render(
+            return [_listing_header(hits, topic, scope, among, plan.newest_first)], [prompts.render(
                 prompts.LISTING_MORE, more=more, count=len(hits))] if more > 0 else []
         if scope is not None:
             return [], []
@@ -601,24 +654,29 @@ class Answerer:
 
 
 def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None,
-                    among: str = "") -> str:
+                    among: str = "", newest_first: bool = False) -> str:
     """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
     as for author listings, counts as naming it): all, some, or none of them. ``scope``: the
     number of papers a follow-up narrows ("of those, which ..."), which the line names;
-    ``among``: the venue and year the search was restricted to (:func:`_among`)."""
+    ``among``: the venue and year the search was restricted to (:func:`_among`);
+    ``newest_first``: the papers are listed by year (each part, where some name the topic)."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
     where = _where(scope, among)
+    order = "" if not newest_first else ", newest first" if named in (0, count) else (
+        ", each part newest first")
     if named == count:
         return prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
-                              es="es" if count == 1 else "", topic=topic, where=where)
+                              es="es" if count == 1 else "", topic=topic, where=where,
+                              order=order)
     if named == 0:
         nothing = (f"No indexed abstract {_from(among)}".rstrip() if scope is None
                    else f"None of the {scope} papers from the previous answer")
         return prompts.render(prompts.LISTING_HEADER_NONE, count=count, nothing=nothing,
-                              s="" if count == 1 else "s", topic=topic)
+                              s="" if count == 1 else "s", topic=topic, order=order)
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
-                          s="s" if named == 1 else "", rest=count - named, where=where)
+                          s="s" if named == 1 else "", rest=count - named, where=where,
+                          order=order)
 
 
 def _among(plan: _Plan) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
+    "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
+    "JUDGEMENT_LISTED", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME",
     "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
     "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
@@ -23,8 +24,9 @@ LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (s
 
 # {where}: "in the indexed abstracts" ("from COLT 2024 in the indexed abstracts" where the
 # question names a venue and years), or "of the 6 from the previous answer" (narrowing);
-# {nothing}: "No indexed abstract", or "None of the 6 papers from the previous answer".
-LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d:"
+# {nothing}: "No indexed abstract", or "None of the 6 papers from the previous answer";
+# {order}: "" (the closest first), or ", newest first" ("recent papers on X").
+LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d{order}:"
 
 # A summary drawing on fewer papers than match (llm.summary_sources of them); {where} as above.
 SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {shown} closest "
@@ -34,12 +36,21 @@ SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {s
 COMPARE_HEADER = ("Papers {where} matching each side: {sides}; from the closest of each, in turn "
                   "(all {count} are in the list of papers):")
 
+# A question asking for a judgement ("the best paper on X", "the most influential papers"):
+# the first line, then either the listing of what it judges between or, where it names no
+# topic, the way to ask for one.
+JUDGEMENT = ("The abstracts cannot tell which paper is best or most influential: they hold no "
+             "citations, reviews or awards.")
+JUDGEMENT_LISTED = "Here is every paper that matches instead."
+JUDGEMENT_ASK_A_TOPIC = ("Name a topic (\u201cwhich papers study ...?\u201d) and every paper on "
+                         "it is listed.")
+
 # A listing where only some papers name the topic (the rest share some of its words or its
 # meaning), or none does.
 LISTING_HEADER_SOME = ("{count} papers {where} match \u201c{topic}\u201d: {named} "
-                       "name{s} it, then {rest} on related terms or meaning:")
+                       "name{s} it, then {rest} on related terms or meaning{order}:")
 LISTING_HEADER_NONE = ("{nothing} names \u201c{topic}\u201d; {count} paper{s} on related "
-                       "terms or meaning:")
+                       "terms or meaning{order}:")
 
 # One paper at a time: small models stay on topic with one short source.
 REASON_SYSTEM = (

@@ -564,3 +564,51 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
             p.startswith("prefix") for p in cited) >= 1
     a = fast_chat.ask("Which papers compare LoRA and prefix tuning?")
     assert a.kind == "listing" and [p["paper_id"] for p in a.papers][:1] == ["both"]
+
+
+def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"What is the best paper on X?" says the abstracts cannot judge that and lists every paper
+    on X (with the topic, not "best", as what the papers must name); with no topic it says how
+    to ask instead, without a search or the model. "Best" in a topic is a word like any other,
+    and "the most relevant papers" or "recent papers" ask for an order, not for the word."""
+    rows = [{"id": f"b{year}", "title": f"Bandit regret bounds {year}", "year": year,
+             "abstract": "We study multi-armed bandits. Regret is optimal."}
+            for year in (2023, 2025, 2024)]
+    rows += [{"id": "arm", "title": "Best-arm identification", "year": 2023,
+              "abstract": "We study best-arm identification in bandits. It is fast."},
+             {"id": "kern", "title": "Kernel methods", "year": 2024,
+              "abstract": "We study kernel ridge regression. It is fast."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    llm = fast_chat._llm = ScriptedLLM()
+    judgement = ("The abstracts cannot tell which paper is best or most influential: they hold "
+                 "no citations, reviews or awards.")
+    bandits = fast_chat.ask("Which papers study bandits?")
+    for question in ("What is the best paper on bandits?", "Which are the top 3 papers on bandits?",
+                     "Which bandit papers are the most influential?"):
+        a = fast_chat.ask(question)
+        assert a.kind == "listing" and not a.refused, question
+        assert {p["paper_id"] for p in a.papers} == {p["paper_id"] for p in bandits.papers}
+        lines = a.answer.splitlines()
+        assert lines[0] == f"{judgement} Here is every paper that matches instead.", question
+        assert "“best" not in lines[1] and "influential" not in lines[1] and "top" not in lines[1]
+    calls = len(llm.calls)
+    for question in ("Which paper is the best?", "What are the most influential papers?"):
+        a = fast_chat.ask(question)
+        assert a.refused and a.count == 0 and a.answer.startswith(judgement), question
+        assert "which papers study ...?" in a.answer
+    assert len(llm.calls) == calls
+    assert _listed(fast_chat, "Which papers study best-arm identification?") == ["arm"]
+    assert not fast_chat.ask("Which papers study best-arm identification?").answer.startswith(
+        judgement)
+    a = fast_chat.ask("What are the most relevant papers on kernel ridge regression?")
+    assert [p["paper_id"] for p in a.papers] == ["kern"]
+    assert a.answer.splitlines()[0] == (
+        "1 paper in the indexed abstracts matches \u201ckernel ridge regression\u201d:")
+    a = fast_chat.ask("Which recent papers study regret bounds?")
+    assert [p["paper_id"] for p in a.papers][:3] == ["b2025", "b2024", "b2023"]
+    assert a.answer.splitlines()[0].endswith("\u201cregret bounds\u201d, newest first:")
+    conv = Conversation()
+    fast_chat.ask("Which papers study regret bounds?", conv)
+    a = fast_chat.ask("Of those, which one is the best?", conv)
+    assert a.answer.splitlines()[0].startswith(judgement)
+    assert sorted(p["paper_id"] for p in a.papers) == ["b2023", "b2024", "b2025"]
