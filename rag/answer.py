@@ -86,22 +86,28 @@ _ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|(?:the )?paper
                    r"[^:.]{1,80})?)\s*:\s*", re.IGNORECASE)
 _Y = r"((?:19|20)\d\d)"
 _YEAR = re.compile(rf"(?:\b(?:from|in)\s+)?(?<![\w-]){_Y}(?![\w-])", re.IGNORECASE)
-# "between 2023 and 2024", "from 2023 to 2024", "2023-2024", "2023 to 2024"
-_YEAR_SPAN = re.compile(rf"(?:\b(?:between|from|in)\s+)?(?<![\w-]){_Y}\s*(?:-|\u2013|to|and)\s*{_Y}"
-                        r"(?![\w-])", re.IGNORECASE)
+# "between 2023 and 2024", "from 2023 to 2024", "2023-2024", "2023 to 2024" (not "2023 and
+# 2025": two years)
+_YEAR_SPAN = re.compile(rf"\bbetween\s+{_Y}\s+and\s+{_Y}(?![\w-])|(?:\b(?:from|in)\s+)?"
+                        rf"(?<![\w-]){_Y}\s*(?:-|\u2013|to)\s*{_Y}(?![\w-])", re.IGNORECASE)
+# the words between two years named apart: "2023 or 2025", "2023, 2024 and 2025"
+_YEAR_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|and)\s+)?(?:(?:from|in)\s+)?$", re.IGNORECASE)
+# a question's verb after its subject: "from 2024 on study ..." (not "from 2023 on bandits")
+_VERB = r"(?:study|studies|use|uses|propose|proposes|address|addresses|consider|considers|show|shows|are|do|does|work)"
 # "since 2024", "after 2023", "before 2025", "until 2024", "from 2024 on", "2024 or later"
 _YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\s+{_Y}(?![\w-])"
-                         rf"|\bfrom\s+{_Y}\s+on(?:wards?)?\b"
+                         rf"|\bfrom\s+{_Y}\s+(?:onwards?\b|on(?=\s*(?:[?.!,;:]|$)|\s+{_VERB}\b))"
                          rf"|(?<![\w-]){_Y}\s+(?:or|and)\s+(later|after|earlier|before)\b",
                          re.IGNORECASE)
 
 
 def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
-    """The years a question names, as a filter (``year``, ``since``, ``until``), and the
-    question without them; an empty filter where it names none, or a lone year the catalog
-    does not hold, or more than one lone year."""
+    """The years a question names, as a filter (``year``, ``since``, ``until``, ``year_in``),
+    and the question without them; an empty filter where it names none, or a year the catalog
+    does not hold among years named apart ("the WMT 2014 benchmark"), or years named apart
+    that are not one list ("2023 or 2025", "2023, 2024 and 2025")."""
     if m := _YEAR_SPAN.search(query):
-        lo, hi = sorted((int(m.group(1)), int(m.group(2))))
+        lo, hi = sorted(int(y) for y in m.groups() if y)
         return query[:m.start()] + " " + query[m.end():], Filters(since=lo, until=hi)
     if m := _YEAR_BOUND.search(query):
         since: int | None
@@ -118,9 +124,16 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
                                                             (None, y))  # until, through, up to
         return query[:m.start()] + " " + query[m.end():], Filters(since=since, until=until)
     found = list(_YEAR.finditer(query))
-    if len({m.group(1) for m in found}) != 1 or int(found[0].group(1)) not in catalog_years:
+    years = sorted({int(m.group(1)) for m in found})
+    if not years or not set(years) <= catalog_years or not all(
+            _YEAR_JOIN.match(query[a.end():b.start()]) for a, b in zip(found, found[1:])):
         return query, Filters()
-    return _YEAR.sub(" ", query), Filters(year=int(found[0].group(1)))
+    if len(years) == 1:
+        return _YEAR.sub(" ", query), Filters(year=years[0])
+    rest = query[:found[0].start()] + " " + query[found[-1].end():]  # the years and their joins
+    if years == list(range(years[0], years[-1] + 1)):  # "2023 or 2024": a span
+        return rest, Filters(since=years[0], until=years[-1])
+    return rest, Filters(year_in=tuple(years))
 
 
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
@@ -312,8 +325,9 @@ class Answerer:
             query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(venue)}(?![\w-])",
                            " ", query, flags=re.IGNORECASE if len(venue) >= 5 else 0)
         filters = replace(filters, venue=filters.venue or venue)
-        if years.active() and (filters.year, filters.since, filters.until) == (None, None, None):
-            filters = replace(filters, year=years.year, since=years.since, until=years.until)
+        if years.active() and not filters.has_years():
+            filters = replace(filters, year=years.year, since=years.since, until=years.until,
+                              year_in=years.year_in)
         return " ".join(query.split()), filters, " ".join(x for x in (venue, years.years()) if x)
 
     # -- retrieval --------------------------------------------------------------------------

@@ -57,15 +57,23 @@ class Filters:
     year: int | None = None
     since: int | None = None  # published in this year or later
     until: int | None = None  # in this year or earlier
+    year_in: tuple[int, ...] = ()  # one of these years ("2023 or 2025")
 
     def active(self) -> bool:
-        return bool(self.area or self.author or self.venue or self.year is not None
-                    or self.since is not None or self.until is not None)
+        return bool(self.area or self.author or self.venue or self.has_years())
+
+    def has_years(self) -> bool:
+        return (self.year is not None or self.since is not None or self.until is not None
+                or bool(self.year_in))
 
     def years(self) -> str:
-        """The years the filter keeps, in words: "2024", "2024 or later", "2023–2024"; ''."""
+        """The years the filter keeps, in words: "2024", "2024 or later", "2023–2024", "2023 or
+        2025"; ''."""
         if self.year is not None:
             return str(self.year)
+        if self.year_in:
+            *rest, last = sorted(self.year_in)
+            return f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
         if self.since is not None and self.until is not None:
             return (str(self.since) if self.since == self.until
                     else f"{self.since}\u2013{self.until}")

@@ -209,9 +209,10 @@ class PaperIndex:
 
     def filter_ids(self, *, area: str = "", author: str = "", venue: str = "",
                    year: int | None = None, since: int | None = None,
-                   until: int | None = None) -> list[str] | None:
+                   until: int | None = None, year_in: Sequence[int] = ()) -> list[str] | None:
         """Paper ids matching all given filters (case-insensitive substring; ``year`` exactly,
-        ``since`` and ``until`` inclusive bounds), None if no filter."""
+        ``since`` and ``until`` inclusive bounds, ``year_in`` one of these), None if no
+        filter."""
         clauses: list[str] = []
         args: list[object] = []
         for column, value in (("area", area), ("authors", author), ("venue", venue)):
@@ -222,6 +223,9 @@ class PaperIndex:
             if bound is not None:
                 clauses.append(clause)
                 args.append(bound)
+        if year_in:
+            clauses.append(f"year IN ({', '.join('?' * len(year_in))})")
+            args.extend(year_in)
         if not clauses:
             return None
         rows = self.db.execute(f"SELECT paper_id FROM papers WHERE {' AND '.join(clauses)}", args)

@@ -448,6 +448,22 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
         "AISTATS2023bandits", "AISTATS2024bandits"]
     assert _listed(fast_chat, "Which papers before 2024 study bandits?") == [
         "AISTATS2023bandits", "COLT2023bandits", "wmt"]
+    # two years named apart: one of them ("and" too, unless "between")
+    for question in ("Which COLT papers from 2023 or 2025 study bandits?",
+                     "Which COLT papers in 2023 and 2025 study bandits?"):
+        a = fast_chat.ask(question)
+        assert sorted(p["paper_id"] for p in a.papers) == [
+            "COLT2023bandits", "COLT2025bandits", "wmt"], question
+        assert a.answer.splitlines()[0].startswith(
+            "3 papers from COLT 2023 or 2025 in the indexed abstracts match \u201cbandits\u201d")
+    a = fast_chat.ask("Which COLT papers from 2024 or 2025 study bandits?")
+    assert a.answer.splitlines()[0] == (
+        "2 papers from COLT 2024\u20132025 in the indexed abstracts match \u201cbandits\u201d:")
+    assert _listed(fast_chat, "Which AISTATS papers between 2023 and 2025 study bandits?") == [
+        "AISTATS2023bandits", "AISTATS2024bandits", "AISTATS2025bandits"]
+    assert _listed(fast_chat, "AISTATS papers from 2024 on bandits") == ["AISTATS2024bandits"]
+    assert _listed(fast_chat, "AISTATS papers from 2024 on, about bandits") == [
+        "AISTATS2024bandits", "AISTATS2025bandits"]
     a = fast_chat.ask("Which papers are from COLT 2025?")
     assert a.kind == "metadata" and a.count == 2
     assert a.answer.splitlines()[0] == (
