@@ -299,7 +299,8 @@ class Answerer:
         if named and not query_terms(query):  # "which papers are from COLT 2024?": all of them
             return _Plan("metadata", query, filters, topic=named, standalone=standalone)
         if not follow_up and not _LISTING.search(question) and (m := _COMPARE.search(query)):
-            sides = tuple(x.strip() for x in m.groups() if x)
+            first, last = (x for x in m.groups() if x)  # "A, B and C": three sides
+            sides = tuple(x.strip() for x in [*first.split(","), last] if x.strip())
             if all(query_terms(x) for x in sides):
                 return _Plan("summary", query, filters, topic=" vs ".join(sides),
                              standalone=standalone, sides=sides)
@@ -636,10 +637,10 @@ class Answerer:
             return [], []
         if plan.sides:
             return [prompts.render(prompts.COMPARE_HEADER, where=_where(None, among),
-                                   count=len(hits), sides=" and ".join(
+                                   count=len(hits), sides=_and_list([
                                        f"{n} \u201c{neutralize(side)}\u201d"
                                        for side, n in zip(plan.sides, plan.side_counts,
-                                                          strict=True)))], []
+                                                          strict=True)]))], []
         if len(hits) > shown:
             return [prompts.render(prompts.SUMMARY_HEADER, count=len(hits), topic=topic,
                                    shown=shown, where=_where(None, among))], []
@@ -691,6 +692,11 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
                           s="s" if named == 1 else "", rest=count - named, where=where,
                           order=order)
+
+
+def _and_list(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
 def _among(plan: _Plan) -> str:

@@ -32,7 +32,8 @@ LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d{order}:
 SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {shown} closest "
                   "(all {count} are in the list of papers):")
 
-# A comparison ("compare LoRA and prefix tuning"): {sides}: '5 "LoRA" and 3 "prefix tuning"'.
+# A comparison ("compare LoRA and prefix tuning"): {sides}: '5 "LoRA" and 3 "prefix tuning"'
+# ('5 "LoRA", 3 "prefix tuning" and 2 "BitFit"' for three).
 COMPARE_HEADER = ("Papers {where} matching each side: {sides}; from the closest of each, in turn "
                   "(all {count} are in the list of papers):")
 

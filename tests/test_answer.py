@@ -628,3 +628,18 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
     a = fast_chat.ask("Of those, which one is the best?", conv)
     assert a.answer.splitlines()[0].startswith(judgement)
     assert sorted(p["paper_id"] for p in a.papers) == ["b2023", "b2024", "b2025"]
+
+
+def test_comparing_three_topics(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Compare A, B and C" has three sides, each counted on the first line."""
+    rows = [{"id": f"{name}{i}", "title": f"{name.title()} study {i}",
+             "abstract": f"We fine-tune with {name} only, variant {i}. It is cheap."}
+            for name, n in (("lora", 3), ("prefix", 2), ("bitfit", 1)) for i in range(n)]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Compare LoRA, prefix and BitFit.")
+    assert a.kind == "summary" and a.count == 6
+    assert a.answer.splitlines()[0].startswith(
+        "Papers in the indexed abstracts matching each side: 3 \u201cLoRA\u201d, 2 \u201cprefix"
+        "\u201d and 1 \u201cBitFit\u201d;")
+    assert {c.paper_id for c in a.citations} >= {"lora0", "prefix0", "bitfit0"}
