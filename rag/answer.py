@@ -75,6 +75,13 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?:papers?|works?|studies|art
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
                     r"|(recent|latest|newest))\s+(?=(?:papers?|works?|studies|articles|ones?)\b)",
                     re.IGNORECASE)
+# a topic left out, at the question's end: "... bandits but not regret", "excluding X",
+# "except for X", "other than X", "that do not use X", "which are not about X"
+_WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
+                      r"(?:\s+(?:those|ones|papers?))?(?:\s+(?:on|about|using|with))?"
+                      r"|(?:(?:that|which)\s+)?(?:do(?:es)?|are|is)(?:\s+not|n't)\s+(?:study|use"
+                      r"|mention|address|consider|involve|name|about|on|using))"
+                      r"\s+(?P<x>[^?.!]+?)[\s?.!]*$", re.IGNORECASE)
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
@@ -226,6 +233,7 @@ class _Plan:
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
     newest_first: bool = False         # "recent papers on X": listed by year, newest first
+    without: str = ""                  # "bandits but not regret": papers naming it are left out
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -250,20 +258,26 @@ class Answerer:
              filters: Filters | None) -> _Plan:
         """What to search and how to answer. A judgement the abstracts cannot make ("the best
         paper on X", :data:`_JUDGE`) is planned as the listing of what it judges between; an
-        order asked for (:data:`_ORDER`: "recent papers on X") is no topic word."""
+        order asked for (:data:`_ORDER`: "recent papers on X") is no topic word; a topic left
+        out (:data:`_WITHOUT`: "bandits but not regret") is kept apart, where a topic is left."""
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
-        if not _JUDGE.search(question):
-            plan = self._plan(question, conversation, filters)
-            plan.newest_first = newest
-            return plan
-        plan = self._plan(" ".join(_JUDGE.sub(" papers ", question).split()), conversation,
-                          filters)
-        plan.judged, plan.newest_first = True, newest
-        if plan.scope is not None and not query_terms(plan.query):
+        prev = conversation.last if conversation else None
+        without = ""
+        if (m := _WITHOUT.search(question)) and query_terms(m.group("x")) and (
+                query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
+            # "which papers study bandits but not regret?", "of those, which are not on regret?"
+            question, without = question[:m.start()] + "?", m.group("x").strip()
+        judged = bool(_JUDGE.search(question))
+        if judged:
+            question = " ".join(_JUDGE.sub(" papers ", question).split())
+        plan = self._plan(question, conversation, filters)
+        plan.judged, plan.newest_first, plan.without = judged, newest, without
+        if (judged or without) and plan.scope is not None and not query_terms(plan.query):
             plan.whole_scope = True  # "of those, which is the best?": all of them
-            plan.topic = _shown_topic(_topic(conversation.last.standalone)) if (
-                conversation and conversation.last) else plan.topic
+            plan.topic = _shown_topic(_topic(prev.standalone)) if prev else plan.topic
+        if without:
+            plan.topic = f"{plan.topic}\u201d but not \u201c{without}"  # in the header's quotes
         return plan
 
     def _plan(self, question: str, conversation: Conversation | None,
@@ -333,7 +347,19 @@ class Answerer:
 
     # -- retrieval --------------------------------------------------------------------------
     def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
-        """Every paper above the relevance cut, best first (not a fixed top-k)."""
+        """Every paper above the relevance cut, best first (not a fixed top-k), less those
+        naming a topic the question leaves out (:attr:`_Plan.without`; each of "X, Y or Z"), as
+        a listing's topic is named: every word, together where it is a phrase."""
+        hits = self._relevant(plan, k)
+        for topic in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|nor)\s+", plan.without):
+            if hits and query_terms(topic):  # "except X, Y or Z": each
+                cov = self.index.coverage(topic)
+                phrase = self.index.phrase_matches(topic)
+                hits = [h for h in hits if not _names_topic(
+                    cov.get(h.paper.paper_id, 0.0), phrase is None or h.paper.paper_id in phrase)]
+        return hits
+
+    def _relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
         r = self.settings.retrieval
         if plan.judges_nothing():
             return []  # "what is the best paper?": nothing named to list

@@ -643,3 +643,37 @@ def test_comparing_three_topics(fast_chat: PaperChat, tmp_path: Path) -> None:
         "Papers in the indexed abstracts matching each side: 3 \u201cLoRA\u201d, 2 \u201cprefix"
         "\u201d and 1 \u201cBitFit\u201d;")
     assert {c.paper_id for c in a.citations} >= {"lora0", "prefix0", "bitfit0"}
+
+
+def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which papers study bandits but not regret?" lists the bandit papers that do not name
+    regret, and says so; so do "excluding", "that do not use", and a narrowing follow-up. A
+    topic that ends "without labels" is a topic, and "not" with nothing left to list is no
+    exclusion."""
+    rows = [{"id": "regret", "title": "Bandit regret", "abstract": "We bound regret of bandits."},
+            {"id": "safe", "title": "Safe bandits", "abstract": "We keep bandits safe. It works."},
+            {"id": "pure", "title": "Pure exploration", "abstract": "Bandits explore. No loss."},
+            {"id": "labels", "title": "Learning without labels",
+             "abstract": "We study learning without labels. It works."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    assert _listed(fast_chat, "Which papers study bandits?") == ["pure", "regret", "safe"]
+    for question in ("Which papers study bandits but not regret?",
+                     "Which papers on bandits, excluding regret?",
+                     "Which papers on bandits do not study regret?"):
+        a = fast_chat.ask(question)
+        assert sorted(p["paper_id"] for p in a.papers) == ["pure", "safe"], question
+        assert a.answer.splitlines()[0] == ("2 papers in the indexed abstracts match "
+                                            "\u201cbandits\u201d but not \u201cregret\u201d:")
+    a = fast_chat.ask("Which papers study bandits but not exploration?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["regret", "safe"]
+    a = fast_chat.ask("Which papers study bandits except safe bandits, regret or exploration?")
+    assert a.refused and "\u201cbandits\u201d but not \u201csafe bandits, regret or exploration" \
+        "\u201d" in a.answer
+    assert _listed(fast_chat, "Which papers study learning without labels?") == ["labels"]
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    a = fast_chat.ask("Of those, which are not about regret?", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["pure", "safe"]
+    assert a.answer.splitlines()[0] == ("2 papers of the 3 from the previous answer match "
+                                        "\u201cbandits\u201d but not \u201cregret\u201d:")
