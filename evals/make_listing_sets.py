@@ -8,8 +8,10 @@ after the changes of commits 15e9263..b1e24eb and run once) and
 ``evals/neurips2023_listing_heldout2.json`` (HELDOUT2_TOPICS, 17 more, written after the acronym
 and word-family changes and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
 COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, another corpus,
-written after the last change and run once) and ``evals/paperlists_filters.json``
-(FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers).
+written after the last change and run once), ``evals/paperlists_filters.json``
+(FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers) and
+``evals/paperlists_forms.json`` (FORM_TOPICS: years named apart, a topic left out, a
+judgement, an order).
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -22,7 +24,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import Any
 
 EVALS = Path(__file__).resolve().parent
 DATASETS = EVALS.parents[1] / "shared" / "datasets"
@@ -171,9 +175,35 @@ FILTERED_TOPICS: list[tuple[str, str, str, range]] = [
      range(2024, 2026)),
 ]
 
+# Other question forms, over the same papers (written after the changes of c93403a..d2ae1d2 and
+# run once): years named apart, a topic left out (the fifth field: no paper naming it in its
+# title or abstract is wanted), a judgement the abstracts cannot make (listed all the same), an
+# order ("recent").
+FORM_TOPICS: list[tuple[str, str, str, Collection[int], str]] = [
+    ("Which papers from 2023 or 2025 study Gaussian processes?", r"\bgaussian process(?:es)?\b",
+     "", (2023, 2025), ""),
+    ("Which CoRL papers in 2023 and 2025 are about imitation learning?",
+     r"\bimitation learning\b", "CoRL", (2023, 2025), ""),
+    ("Which papers study bandits but not regret?", r"\bbandits?\b", "", range(2023, 2026),
+     r"\bregret"),
+    ("Which COLT papers study online learning, except bandits?", r"\bonline learning\b", "COLT",
+     range(2023, 2026), r"\bbandits?\b"),
+    ("Which papers on Gaussian processes are not about Bayesian optimization?",
+     r"\bgaussian process(?:es)?\b", "", range(2023, 2026), r"\bbayesian optimi[sz]ation\b"),
+    ("Which papers study reinforcement learning but not robotics?",
+     r"\breinforcement learning\b", "", range(2023, 2026), r"\brobotics?\b"),
+    ("What is the best paper on sim-to-real transfer?", r"\bsim-to-real\b|\bsim2real\b", "",
+     range(2023, 2026), ""),
+    ("Which are the most influential COLM papers on chain-of-thought reasoning?",
+     r"\bchain[- ]of[- ]thought\b|\bCoT\b", "COLM", range(2023, 2026), ""),
+    ("Which recent papers study conformal prediction?", r"\bconformal\b", "", range(2023, 2026),
+     ""),
+    ("Which ALT papers from 2023 or 2024 study robot locomotion?", r"\blocomotion\b", "ALT",
+     (2023, 2024), ""),
+]
 
-def build(corpus: Path, topics: list[tuple[str, str]] | list[tuple[str, str, str, range]],
-          ) -> list[dict[str, object]]:
+
+def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue and years hold neither
     is negative (the listing must refuse)."""
     papers = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()
@@ -181,9 +211,11 @@ def build(corpus: Path, topics: list[tuple[str, str]] | list[tuple[str, str, str
     out: list[dict[str, object]] = []
     for question, pattern, *where in topics:
         rx = re.compile(pattern, re.I)
-        venue, years = where if where else ("", None)
+        venue, years, without = (*where, "")[:3] if where else ("", None, "")
+        left_out = re.compile(without, re.I) if without else None
         pool = [p for p in papers if (not venue or p.get("conference") == venue)
-                and (years is None or p.get("year") in years)]
+                and (years is None or p.get("year") in years) and not (
+                    left_out and left_out.search(f"{p['title']} {p['abstract']}"))]
         must = [p["id"] for p in pool if rx.search(p["title"])]
         acceptable = [p["id"] for p in pool
                       if not rx.search(p["title"]) and rx.search(p["abstract"])]
@@ -192,13 +224,14 @@ def build(corpus: Path, topics: list[tuple[str, str]] | list[tuple[str, str, str
     return out
 
 
-SETS: list[tuple[Path, list[tuple[str, str]] | list[tuple[str, str, str, range]], str]] = [
+SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (NEURIPS, TOPICS, "neurips2023_listing.json"),
     (NEURIPS, MORE_TOPICS, "neurips2023_listing_more.json"),
     (NEURIPS, HELDOUT_TOPICS, "neurips2023_listing_heldout.json"),
     (NEURIPS, HELDOUT2_TOPICS, "neurips2023_listing_heldout2.json"),
     (PAPERLISTS, PAPERLISTS_TOPICS, "paperlists_listing_heldout.json"),
     (PAPERLISTS, FILTERED_TOPICS, "paperlists_filters.json"),
+    (PAPERLISTS, FORM_TOPICS, "paperlists_forms.json"),
 ]
 
 

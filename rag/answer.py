@@ -62,11 +62,13 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:do|does|did)\b)|list|find|show|a
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
                       r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
-# a judgement the abstracts cannot make: "the best paper on X", "the most influential papers",
-# "top 5 papers", "which paper is the best?" (not "the most relevant papers": that is the order)
+# a judgement the abstracts cannot make: "the best paper on X", "the most influential (COLM)
+# papers", "top 5 papers", "which paper is the best?" (not "the most relevant papers": that is
+# the order; between the judgement and "papers" only names and numbers, as "COLT 2024")
 _RANK_WORD = (r"(?:best|worst|greatest|strongest|weakest|leading|top(?:\s+\d+)?"
               r"|most\s+(?!relevant\b|related\b|similar\b|recent\b|closely\b)[a-z-]+)")
-_JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?:papers?|works?|studies|articles|ones?)\b"
+_JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>(?:(?-i:[A-Z0-9][\w-]*)\s+){{0,3}})"
+                    r"(?:papers?|works?|studies|articles|ones?)\b"
                     rf"|\bpapers?\s+(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}\b"
                     rf"|\b(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}(?:\s+ones?)?(?=[\s?.!]*$)",
                     re.IGNORECASE)
@@ -270,7 +272,8 @@ class Answerer:
             question, without = question[:m.start()] + "?", m.group("x").strip()
         judged = bool(_JUDGE.search(question))
         if judged:
-            question = " ".join(_JUDGE.sub(" papers ", question).split())
+            question = " ".join(_JUDGE.sub(lambda j: f" {j.group('mid') or ''} papers ",
+                                           question).split())
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without = judged, newest, without
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):

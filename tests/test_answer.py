@@ -607,6 +607,9 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
         lines = a.answer.splitlines()
         assert lines[0] == f"{judgement} Here is every paper that matches instead.", question
         assert "“best" not in lines[1] and "influential" not in lines[1] and "top" not in lines[1]
+    a = fast_chat.ask("What are the most important 2023 papers on bandits?")  # a year between
+    assert a.answer.startswith(judgement) and sorted(p["paper_id"] for p in a.papers) == [
+        "arm", "b2023"]
     calls = len(llm.calls)
     for question in ("Which paper is the best?", "What are the most influential papers?"):
         a = fast_chat.ask(question)
