@@ -84,6 +84,23 @@ _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\
                       r"|(?:(?:that|which)\s+)?(?:do(?:es)?|are|is)(?:\s+not|n't)\s+(?:study|use"
                       r"|mention|address|consider|involve|name|about|on|using))"
                       r"\s+(?P<x>[^?.!]+?)[\s?.!]*$", re.IGNORECASE)
+# the question's own verb after "papers" ("which paper introduced DPO?", "papers that discuss
+# X", "which papers have looked at X"): no word the papers must name
+_ASKED_VERB = re.compile(
+    r"\b(papers?|works?|studies|articles|ones|authors?)\s+(?:(?:that|which|who)\s+)?"
+    r"(?:(?:have|has|had|do|does|did|first|also|mainly|mostly)\s+)*"
+    r"(?:introduc|present|discuss|address|tackl|investigat|explor|examin|consider|describ"
+    r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat|examin)\w*"
+    r"(?:\s+(?:on|with|about))?\b|\b(papers?|works?|studies|articles|ones|authors?)\s+"
+    r"(?:(?:that|which|who)\s+)?(?:(?:have|has|had|do|does|did|first|also)\s+)*"
+    r"(?:focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with|look(?:s|ed)?\s+(?:at|into)"
+    r"|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
+# a number of papers asked for: "give me three papers on X", "list 5 COLT papers on Y"
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
+_COUNT = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a couple of"
+                    r"|a few)\s+(?=(?:(?-i:[A-Z0-9][\w-]*)\s+){0,2}(?:papers?|works?|studies"
+                    r"|articles|examples)\b)", re.IGNORECASE)
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
@@ -236,6 +253,7 @@ class _Plan:
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
     newest_first: bool = False         # "recent papers on X": listed by year, newest first
     without: str = ""                  # "bandits but not regret": papers naming it are left out
+    limit: int | None = None           # "give me three papers on X": written out (all counted)
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -264,6 +282,12 @@ class Answerer:
         out (:data:`_WITHOUT`: "bandits but not regret") is kept apart, where a topic is left."""
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
+        question = _ASKED_VERB.sub(lambda v: v.group(1) or v.group(2), question)
+        limit = None
+        if m := _COUNT.search(question):  # "give me three papers on X": three written out
+            word = m.group(1).lower()
+            limit = max(1, min(int(word) if word.isdigit() else _NUMBERS[word], 20))
+            question = question[:m.start()] + question[m.end():]
         prev = conversation.last if conversation else None
         without = ""
         if (m := _WITHOUT.search(question)) and query_terms(m.group("x")) and (
@@ -275,7 +299,7 @@ class Answerer:
             question = " ".join(_JUDGE.sub(lambda j: f" {j.group('mid') or ''} papers ",
                                            question).split())
         plan = self._plan(question, conversation, filters)
-        plan.judged, plan.newest_first, plan.without = judged, newest, without
+        plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):
             plan.whole_scope = True  # "of those, which is the best?": all of them
             plan.topic = _shown_topic(_topic(prev.standalone)) if prev else plan.topic
@@ -514,7 +538,7 @@ class Answerer:
             yield TokenEvent(text)
             answer.answer = text
         else:
-            sources = hits if plan.kind != "summary" else hits[:self.settings.llm.summary_sources]
+            sources = hits if plan.kind != "summary" else hits[:self._shown(plan)]
             head, foot = self._frame(plan, question, hits, len(sources))
             for line in head:
                 yield TokenEvent(line)
@@ -627,15 +651,23 @@ class Answerer:
             return hit.evidence or split_sentences(hit.paper.abstract)[0]
         return text
 
+    def _shown(self, plan: _Plan) -> int:
+        """How many papers the answer writes out: a summary draws on ``llm.summary_sources``,
+        a listing writes ``llm.listing_lines``; fewer (or a summary more) where the question
+        asks for a number ("give me three papers on X")."""
+        cfg = self.settings.llm
+        if plan.kind == "summary":
+            return plan.limit or cfg.summary_sources
+        return min(plan.limit or cfg.listing_lines, cfg.listing_lines)
+
     def _per_source(self, question: str, plan: _Plan, hits: list[SearchHit],
                     stats: dict[str, float], answer: Answer) -> Iterator[str]:
         cfg = self.settings.llm
         if plan.kind == "summary":
-            shown = hits[:cfg.summary_sources]
-            for n, hit in enumerate(shown, 1):
+            for n, hit in enumerate(hits[:self._shown(plan)], 1):
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
-        for n, hit in enumerate(hits[:cfg.listing_lines], 1):
+        for n, hit in enumerate(hits[:self._shown(plan)], 1):
             p = hit.paper
             who = ", ".join(p.authors) if _WHO.search(question) else _authors_short(p.authors)
             reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
@@ -659,7 +691,7 @@ class Answerer:
         scope = None if plan.scope is None else len(plan.scope)
         among = neutralize(_among(plan))
         if plan.kind != "summary":
-            more = len(hits) - self.settings.llm.listing_lines
+            more = len(hits) - self._shown(plan)
             return [_listing_header(hits, topic, scope, among, plan.newest_first)], [prompts.render(
                 prompts.LISTING_MORE, more=more, count=len(hits))] if more > 0 else []
         if scope is not None:

@@ -40,7 +40,7 @@ paper papers study studies studied work works worked working research researched
 used show list find tell give explain summarize summarise summary please any anything method
 methods approach approaches propose proposed proposes citation citations cite cites citing
 overview describe describes main key tell briefly detail details those these abstract
-abstracts say says corpus indexed known
+abstracts say says corpus indexed known what's that's there's it's
 """.split())
 
 # Canonical token -> surface forms (lower case; hyphens and spaces are equivalent).

@@ -680,3 +680,29 @@ def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -
     assert sorted(p["paper_id"] for p in a.papers) == ["pure", "safe"]
     assert a.answer.splitlines()[0] == ("2 papers of the 3 from the previous answer match "
                                         "\u201cbandits\u201d but not \u201cregret\u201d:")
+
+
+def test_the_question_verb_and_a_number_asked_for(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which paper introduced DPO?": "introduced" is the question's verb, not a word the paper
+    must name; "give me two papers on X" writes out two and counts all of them."""
+    rows = [{"id": "dpo", "title": "Direct preference optimization",
+             "abstract": "We propose DPO, a simple way to align language models. It is stable."}]
+    rows += [{"id": f"fl{i}", "title": f"Federated learning study {i}",
+              "abstract": f"We study federated learning, setting {i}. It converges."}
+             for i in range(4)]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    llm = fast_chat._llm = ScriptedLLM()
+    for question in ("Which paper introduced DPO?", "Which papers have looked at DPO?",
+                     "Are there papers that discuss DPO?"):
+        a = fast_chat.ask(question)
+        assert not a.refused and [p["paper_id"] for p in a.papers] == ["dpo"], question
+        assert "\u201cDPO\u201d" in a.answer.splitlines()[0]
+    a = fast_chat.ask("Give me two papers on federated learning.")
+    lines = a.answer.splitlines()
+    assert a.count == 4 and lines[0] == (
+        "4 papers in the indexed abstracts match \u201cfederated learning\u201d:")
+    assert [line[:3] for line in lines[1:]] == ["1. ", "2. ", "\u2026 a"]
+    assert lines[-1].startswith("\u2026 and 2 more; all 4")
+    calls = len(llm.calls)
+    a = fast_chat.ask("Summarize 3 papers on federated learning.")
+    assert a.kind == "summary" and len(a.citations) == 3 and len(llm.calls) == calls + 3
