@@ -101,6 +101,10 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _COUNT = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a couple of"
                     r"|a few)\s+(?=(?:(?-i:[A-Z0-9][\w-]*)\s+){0,2}(?:papers?|works?|studies"
                     r"|articles|examples)\b)", re.IGNORECASE)
+# papers like one paper: "papers similar to Direct Preference Optimization", "papers like
+# \u201cX\u201d", "what is related to the paper X?"
+_LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)\s+(?:the\s+paper\s+)?"
+                   r"[\"\u201c'\u2018]?(?P<title>[^\"\u201d]+?)[\"\u201d'\u2019]?[\s?.!]*$", re.IGNORECASE)
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
@@ -254,6 +258,7 @@ class _Plan:
     newest_first: bool = False         # "recent papers on X": listed by year, newest first
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
+    like: str = ""                     # "papers similar to X": the id of the paper titled X
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -279,9 +284,17 @@ class Answerer:
         """What to search and how to answer. A judgement the abstracts cannot make ("the best
         paper on X", :data:`_JUDGE`) is planned as the listing of what it judges between; an
         order asked for (:data:`_ORDER`: "recent papers on X") is no topic word; a topic left
-        out (:data:`_WITHOUT`: "bandits but not regret") is kept apart, where a topic is left."""
+        out (:data:`_WITHOUT`: "bandits but not regret") is kept apart, where a topic is left;
+        "papers similar to X" (:data:`_LIKE`), where a paper is titled X, lists its neighbours."""
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
+        if m := _LIKE.search(question):
+            if paper := self._titled(m.group("title")):
+                return _Plan("listing", paper.title or paper.label, filters or Filters(),
+                             topic=paper.title or paper.label, standalone=question,
+                             like=paper.paper_id)
+            # no such title: papers on those words ("similar to zeroth-order methods")
+            question = f"{question[:m.start()]} on {m.group('title')}?"
         question = _ASKED_VERB.sub(lambda v: v.group(1) or v.group(2), question)
         limit = None
         if m := _COUNT.search(question):  # "give me three papers on X": three written out
@@ -388,6 +401,8 @@ class Answerer:
 
     def _relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
         r = self.settings.retrieval
+        if plan.like:
+            return self._like(plan)
         if plan.judges_nothing():
             return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
@@ -462,6 +477,27 @@ class Answerer:
         if plan.kind == "summary" and (named := _paper_named(plan.query, hits)) is not None:
             return [named]  # "what does the paper Graph Mixture of Experts propose?"
         return self._named_first(hits, plan.query, cov, phrase)
+
+    def _titled(self, asked: str) -> Paper | None:
+        """The paper ``asked`` names by its title or label (:func:`_titled`), among the closest
+        five to it; None where none has it (the question is then about its words)."""
+        return next((h.paper for h in self.retriever.search(asked, k=5, evidence=False).hits
+                     if _titled(h.paper.title or h.paper.label, asked)), None)
+
+    def _like(self, plan: _Plan) -> list[SearchHit]:
+        """The papers closest in meaning to the paper a question names by its title ("papers
+        similar to Direct Preference Optimization"): that paper first, then the ``retrieval.k``
+        papers closest to its title and abstract (neighbours have no crisp edge: among ML
+        abstracts nearly every cosine is high) above ``retrieval.min_similarity``, within the
+        question's filters."""
+        paper = self.index.get([plan.like])[plan.like]
+        text = f"{paper.title or paper.label}. {paper.abstract}"
+        r = self.settings.retrieval
+        hits = self.retriever.search(text, k=r.k + 1, filters=plan.filters).hits
+        near = [h for h in hits if h.paper.paper_id != paper.paper_id
+                and (h.similarity or 0.0) >= r.min_similarity][:r.k]
+        return [SearchHit(paper=paper, score=1.0, similarity=1.0, evidence=best_sentence(
+            paper.abstract, paper.title)), *near]
 
     def _named_first(self, hits: list[SearchHit], query: str, cov: dict[str, float],
                      phrase: set[str] | None) -> list[SearchHit]:
@@ -690,6 +726,14 @@ class Answerer:
         topic = neutralize(plan.topic or question)
         scope = None if plan.scope is None else len(plan.scope)
         among = neutralize(_among(plan))
+        if plan.like:
+            others, more = len(hits) - 1, len(hits) - self._shown(plan)
+            title = neutralize(detex(plan.topic))
+            head = (prompts.render(prompts.LIKE_HEADER, count=others, s="" if others == 1 else "s",
+                                   title=title, where=_where(None, among)) if others else
+                    prompts.render(prompts.LIKE_HEADER_NONE, title=title, where=_where(None, among)))
+            return [head], [prompts.render(prompts.LISTING_MORE, more=more, count=len(hits))
+                            ] if more > 0 else []
         if plan.kind != "summary":
             more = len(hits) - self._shown(plan)
             return [_listing_header(hits, topic, scope, among, plan.newest_first)], [prompts.render(
@@ -838,6 +882,13 @@ def _paper_named(question: str, hits: Sequence[SearchHit]) -> SearchHit | None:
             if len(_plain(name).split()) >= 2 and f" {_plain(name)} " in asked:
                 return hit
     return None
+
+
+def _titled(title: str, asked: str) -> bool:
+    """Whether ``asked`` names the paper titled ``title``: the title, or its part before a
+    colon, as words (case and punctuation aside; "HO-SFL" for "HO-SFL: ...")."""
+    asked = _plain(asked)
+    return bool(asked) and asked in (_plain(title), _plain(title.split(":")[0]))
 
 
 def _plain(text: str) -> str:

@@ -10,7 +10,7 @@ import string
 
 __all__ = [
     "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
-    "JUDGEMENT_LISTED", "LISTING_HEADER", "LISTING_HEADER_NONE",
+    "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME",
     "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
     "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
@@ -45,6 +45,13 @@ JUDGEMENT = ("The abstracts cannot tell which paper is best or most influential:
 JUDGEMENT_LISTED = "Here is every paper that matches instead."
 JUDGEMENT_ASK_A_TOPIC = ("Name a topic (\u201cwhich papers study ...?\u201d) and every paper on "
                          "it is listed.")
+
+# "Papers similar to X": the paper titled X first, then its closest neighbours in meaning
+# (retrieval.k of them).
+LIKE_HEADER = ("The {count} paper{s} {where} closest in meaning to \u201c{title}\u201d (its title "
+               "and abstract), after it:")
+LIKE_HEADER_NONE = ("No other paper {where} is close in meaning to \u201c{title}\u201d; the "
+                    "paper itself:")
 
 # A listing where only some papers name the topic (the rest share some of its words or its
 # meaning), or none does.

@@ -706,3 +706,21 @@ def test_the_question_verb_and_a_number_asked_for(fast_chat: PaperChat, tmp_path
     calls = len(llm.calls)
     a = fast_chat.ask("Summarize 3 papers on federated learning.")
     assert a.kind == "summary" and len(a.citations) == 3 and len(llm.calls) == calls + 3
+
+
+def test_papers_like_one_paper(chat: PaperChat) -> None:
+    """"Papers similar to HO-SFL" (a title or label) lists that paper first, then the
+    ``retrieval.k`` papers closest to its title and abstract, the other zeroth-order paper
+    among the first; words that title no paper are a topic as before."""
+    a = chat.ask("Which papers are similar to HO-SFL?")
+    ids = [p["paper_id"] for p in a.papers]
+    ho = next(p for p in chat.index.all_papers() if p.label == "HO-SFL")
+    assert a.kind == "listing" and ids[0] == ho.paper_id
+    assert len(ids) == 1 + chat.settings.retrieval.k and len(set(ids)) == len(ids)
+    assert set(ids[1:4]) & (_zo_ids(chat) - {ho.paper_id})
+    assert a.answer.splitlines()[0] == (
+        f"The {len(ids) - 1} papers in the indexed abstracts closest in meaning to \u201cHO-SFL"
+        "\u201d (its title and abstract), after it:")
+    assert a.citations[0].paper_id == ho.paper_id
+    b = chat.ask("Which papers are similar to zeroth-order methods?")
+    assert {p["paper_id"] for p in b.papers} == _zo_ids(chat)
