@@ -670,8 +670,10 @@ class Answerer:
         raw = self._generate(messages, sentence_grammar(max_chars=REASON_CHARS), REASON_TOKENS,
                              stats)
         # cut off by the token limit before the grammar's full stop, or by the grammar's length
-        # cap, whose full stop then lands mid-sentence ("... rather than deficiencies to be.")
-        cut_off = not raw.endswith(".") or len(raw) >= REASON_CHARS + 2
+        # cap, whose full stop then lands mid-sentence ("... rather than deficiencies to be."),
+        # or trailing off ("... deficiencies to be...")
+        cut_off = (not raw.endswith(".") or len(raw) >= REASON_CHARS + 2
+                   or raw.rstrip(".").endswith(("\u2026", " ")) or raw.endswith(".."))
         text = _ECHO.sub("", raw, count=1)
         title = (hit.paper.title or hit.paper.label).strip().rstrip(".")  # the source's head,
         text = re.sub(rf"^{re.escape(title)}\s*:\s*", "", text, flags=re.IGNORECASE)  # echoed

@@ -391,7 +391,8 @@ def test_listing_names_the_topic_as_written(question: str, shown: str) -> None:
 
 def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
     """A reason cut off by the token limit before its full stop, or at the grammar's length
-    cap, whose full stop lands mid-sentence, is replaced by the evidence; the source's "Title:"
+    cap, whose full stop lands mid-sentence, or trailing off ("..."), is replaced by the
+    evidence; the source's "Title:"
     head or a "The paper on X:" lead-in before the sentence is dropped."""
     answerer = chat.answerer()
     first = answerer.relevant(answerer.plan(ZO, None, None))[0].paper
@@ -400,7 +401,9 @@ def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: Scri
     for szo, ho_sfl in [("SZO: It restricts zeroth-order perturbations to a subspace.",
                          "HO-SFL substitutes BP with zeroth-order optimization to capture inter-sur"),
                         ("The paper on SZO: It restricts zeroth-order perturbations to a subspace.",
-                         long[:REASON_CHARS + 1] + ".")]:
+                         long[:REASON_CHARS + 1] + "."),
+                        ("SZO: It restricts zeroth-order perturbations to a subspace.",
+                         "HO-SFL substitutes BP with zeroth-order optimization and more...")]:
         reasons = {"SZO": szo, "HO-SFL": ho_sfl}
         scripted_llm.enqueue([reasons[first.label], reasons[second]])
         a = chat.ask(ZO)
