@@ -75,8 +75,8 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>(?:(?-i:[A-Z0-9][\w-]
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
-                    r"|(recent|latest|newest))\s+(?=(?:papers?|works?|studies|articles|ones?)\b)",
-                    re.IGNORECASE)
+                    r"|(recent|latest|newest))\s+(?=(?:(?-i:[A-Z0-9][\w-]*)\s+){0,3}"
+                    r"(?:papers?|works?|studies|articles|ones?)\b)", re.IGNORECASE)
 # a topic left out, at the question's end: "... bandits but not regret", "excluding X",
 # "except for X", "other than X", "that do not use X", "which are not about X"
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
@@ -105,6 +105,8 @@ _COUNT = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|te
 # \u201cX\u201d", "what is related to the paper X?"
 _LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)\s+(?:the\s+paper\s+)?"
                    r"[\"\u201c'\u2018]?(?P<title>[^\"\u201d]+?)[\"\u201d'\u2019]?[\s?.!]*$", re.IGNORECASE)
+# what the last side of a comparison adds for all ("compare A and B for robot manipulation")
+_QUALIFIER = re.compile(r"\s(?:for|in|on|under)\s+.+$", re.IGNORECASE)
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
@@ -355,6 +357,9 @@ class Answerer:
         if not follow_up and not _LISTING.search(question) and (m := _COMPARE.search(query)):
             first, last = (x for x in m.groups() if x)  # "A, B and C": three sides
             sides = tuple(x.strip() for x in [*first.split(","), last] if x.strip())
+            if (q := _QUALIFIER.search(sides[-1])) and not any(
+                    _QUALIFIER.search(x) for x in sides[:-1]):  # "A and B for X": both for X
+                sides = (*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1])
             if all(query_terms(x) for x in sides):
                 return _Plan("summary", query, filters, topic=" vs ".join(sides),
                              standalone=standalone, sides=sides)

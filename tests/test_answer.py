@@ -472,6 +472,10 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert a.answer.splitlines()[0] == (
         "2 papers in the indexed abstracts match \u201cCOLT 2025\u201d:")
     assert _listed(fast_chat, "Which papers use the WMT 2014 bandits?") == ["wmt"]
+    a = fast_chat.ask("Which recent COLT papers study bandits?")  # an order, before the venue
+    assert [p["paper_id"] for p in a.papers] == [
+        "COLT2025bandits", "COLT2024bandits", "COLT2023bandits", "wmt"]
+    assert a.answer.splitlines()[0].endswith("\u201cbandits\u201d, newest first:")
     a = fast_chat.ask("Which papers from 2019 study bandits?")  # a year, but not in the catalog
     assert a.refused and "no indexed paper matches \u201c2019 bandits\u201d" in a.answer
     set_in_ui = Filters(venue="AISTATS", year=2023)  # wins; the question's words still go
@@ -581,6 +585,8 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
         cited = [c.paper_id for c in a.citations]
         assert len(cited) == 4 and sum(p.startswith("lora") for p in cited) >= 1 and sum(
             p.startswith("prefix") for p in cited) >= 1
+    plan = fast_chat.answerer().plan("Compare LoRA and prefix tuning for vision models", None, None)
+    assert plan.sides == ("LoRA for vision models", "prefix tuning for vision models")
     a = fast_chat.ask("Which papers compare LoRA and prefix tuning?")
     assert a.kind == "listing" and [p["paper_id"] for p in a.papers][:1] == ["both"]
 
