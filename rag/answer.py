@@ -90,7 +90,7 @@ _ASKED_VERB = re.compile(
     r"\b(papers?|works?|studies|articles|ones|authors?)\s+(?:(?:that|which|who)\s+)?"
     r"(?:(?:have|has|had|do|does|did|first|also|mainly|mostly)\s+)*"
     r"(?:introduc|present|discuss|address|tackl|investigat|explor|examin|consider|describ"
-    r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat|examin)\w*"
+    r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat)\w*"
     r"(?:\s+(?:on|with|about))?\b|\b(papers?|works?|studies|articles|ones|authors?)\s+"
     r"(?:(?:that|which|who)\s+)?(?:(?:have|has|had|do|does|did|first|also)\s+)*"
     r"(?:focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with|look(?:s|ed)?\s+(?:at|into)"
@@ -125,7 +125,8 @@ _YEAR_SPAN = re.compile(rf"\bbetween\s+{_Y}\s+and\s+{_Y}(?![\w-])|(?:\b(?:from|i
 # the words between two years named apart: "2023 or 2025", "2023, 2024 and 2025"
 _YEAR_JOIN = re.compile(r"^\s*(?:,\s*)?(?:(?:or|and)\s+)?(?:(?:from|in)\s+)?$", re.IGNORECASE)
 # a question's verb after its subject: "from 2024 on study ..." (not "from 2023 on bandits")
-_VERB = r"(?:study|studies|use|uses|propose|proposes|address|addresses|consider|considers|show|shows|are|do|does|work)"
+_VERB = (r"(?:study|studies|use|uses|propose|proposes|address|addresses|consider|considers|show"
+         r"|shows|are|do|does|work)")
 # "since 2024", "after 2023", "before 2025", "until 2024", "from 2024 on", "2024 or later"
 _YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\s+{_Y}(?![\w-])"
                          rf"|\bfrom\s+{_Y}\s+(?:onwards?\b|on(?=\s*(?:[?.!,;:]|$)|\s+{_VERB}\b))"
@@ -291,7 +292,7 @@ class Answerer:
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
         if m := _LIKE.search(question):
-            if paper := self._titled(m.group("title")):
+            if paper := self._paper_titled(m.group("title")):
                 return _Plan("listing", paper.title or paper.label, filters or Filters(),
                              topic=paper.title or paper.label, standalone=question,
                              like=paper.paper_id)
@@ -483,7 +484,7 @@ class Answerer:
             return [named]  # "what does the paper Graph Mixture of Experts propose?"
         return self._named_first(hits, plan.query, cov, phrase)
 
-    def _titled(self, asked: str) -> Paper | None:
+    def _paper_titled(self, asked: str) -> Paper | None:
         """The paper ``asked`` names by its title or label (:func:`_titled`), among the closest
         five to it; None where none has it (the question is then about its words)."""
         return next((h.paper for h in self.retriever.search(asked, k=5, evidence=False).hits
