@@ -30,6 +30,7 @@ EXAMPLES = [
     "Summarize the papers on bilevel optimization with citations",
     "What did Kaiyi Ji work on?",
     "Which papers are about reinforcement learning?",
+    "Which papers are similar to HO-SFL?",
 ]
 LATEX: list[dict[str, str | bool]] = [{"left": "$$", "right": "$$", "display": True},
          {"left": "$", "right": "$", "display": False}]
