@@ -55,7 +55,7 @@ LISTING_DEPTH = 50
 
 # "who works on X?": a listing with every author
 _WHO = re.compile(r"^\s*who\b", re.IGNORECASE)
-_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:do|does|did)\b)|list|find|show|are there|is there"
+_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find|show|are there|is there"
                       r"|any|give me|name|how many|do any|does any)\b.*\bpapers?\b"
                       r"|^\s*(papers|all papers|list)\b|" + _WHO.pattern, re.IGNORECASE)
 # "compare A and B", "the differences between A and B", "A vs B"
@@ -107,6 +107,11 @@ _LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)
                    r"[\"\u201c'\u2018]?(?P<title>[^\"\u201d]+?)[\"\u201d'\u2019]?[\s?.!]*$", re.IGNORECASE)
 # what the last side of a comparison adds for all ("compare A and B for robot manipulation")
 _QUALIFIER = re.compile(r"\s(?:for|in|on|under)\s+.+$", re.IGNORECASE)
+# a question on what the papers on a topic do: "what problems do papers on X address?" (the
+# papers to draw on are those on X; the question is asked of them as written)
+_WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
+                      r"|studies|articles)\s+(?:on|about|in)\s+(?P<topic>.+?)\s+[\w-]+\s*[?.!]*$",
+                      re.IGNORECASE)
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
@@ -299,6 +304,8 @@ class Answerer:
             # no such title: papers on those words ("similar to zeroth-order methods")
             question = f"{question[:m.start()]} on {m.group('title')}?"
         question = _ASKED_VERB.sub(lambda v: v.group(1) or v.group(2), question)
+        if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
+            question = f"Summarize the papers on {m.group('topic')}."
         limit = None
         if m := _COUNT.search(question):  # "give me three papers on X": three written out
             word = m.group(1).lower()

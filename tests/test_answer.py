@@ -509,14 +509,18 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     ("Do any papers use zeroth-order methods?", "listing"),
     ("Who works on zeroth-order methods?", "listing"),
     ("What do zeroth-order methods achieve?", "summary"),
+    ("What problems do papers on zeroth-order methods address?", "summary"),
+    ("What papers do you have on zeroth-order methods?", "listing"),
 ])
 def test_question_forms_that_ask_for_a_listing(chat: PaperChat, question: str, kind: str) -> None:
     """Existence, count and "who" questions list every matching paper ("how many" is not
-    a topic word); "who" listings name every author."""
+    a topic word); "who" listings name every author. "What problems do papers on X address?"
+    is a summary of the papers on X."""
     a = chat.ask(question)
     assert a.kind == kind
-    if kind == "listing":
+    if kind == "listing" or "papers on" in question:  # what the papers on X do: those papers
         assert {p["paper_id"] for p in a.papers} == _zo_ids(chat)
+    if kind == "listing":
         assert "\u201czeroth-order methods\u201d" in a.answer.splitlines()[0]
     if question.startswith("Who"):
         first = a.papers[0]
