@@ -353,6 +353,10 @@ class Answerer:
         if authors and not filters.author:
             name = authors[0]
             rest = re.sub(re.escape(name), " ", query, flags=re.IGNORECASE)
+            if _LISTING.search(question) and query_terms(rest):
+                # "which papers by Yoshua Bengio study GFlowNets?": a listing among theirs
+                return _Plan("listing", rest, replace(filters, author=name),
+                             topic=_shown_topic(rest), standalone=standalone, author=name)
             return _Plan("metadata", rest, replace(filters, author=name), topic=name,
                          standalone=standalone, author=name)
         area = self.index.match_area(query)
@@ -404,6 +408,9 @@ class Answerer:
         naming a topic the question leaves out (:attr:`_Plan.without`; each of "X, Y or Z"), as
         a listing's topic is named: every word, together where it is a phrase."""
         hits = self._relevant(plan, k)
+        if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
+            hits = [h for h in hits
+                    if any(a.lower() == plan.author.lower() for a in h.paper.authors)]
         for topic in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|nor)\s+", plan.without):
             if hits and query_terms(topic):  # "except X, Y or Z": each
                 cov = self.index.coverage(topic)
@@ -439,9 +446,6 @@ class Answerer:
             else:
                 hits = self.retriever.search(plan.query, k=max(len(allowed), 1),
                                              filters=plan.filters).hits
-            if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
-                hits = [h for h in hits
-                        if any(a.lower() == plan.author.lower() for a in h.paper.authors)]
             return hits
         cov = self.index.coverage(plan.query)
         phrase = self.index.phrase_matches(plan.query)
@@ -793,7 +797,7 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
     as for author listings, counts as naming it): all, some, or none of them. ``scope``: the
     number of papers a follow-up narrows ("of those, which ..."), which the line names;
-    ``among``: the venue and year the search was restricted to (:func:`_among`);
+    ``among``: the author, venue and year the search was restricted to (:func:`_among`);
     ``newest_first``: the papers are listed by year (each part, where some name the topic)."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
@@ -820,14 +824,17 @@ def _and_list(items: Sequence[str]) -> str:
 
 
 def _among(plan: _Plan) -> str:
-    """The venue and year a plan's search is restricted to ("COLT 2024"), unless they are what
-    it lists ("which papers are from COLT 2024?")."""
+    """The author, venue and year a plan's search is restricted to ("by Ann Lee from COLT
+    2024"), unless they are what it lists ("which papers are from COLT 2024?", "what did Ann
+    Lee work on?")."""
     label = " ".join(x for x in (plan.filters.venue, plan.filters.years()) if x)
-    return "" if label == plan.topic else label
+    by = f"by {plan.author}" if plan.author and plan.author != plan.topic else ""
+    return " ".join(x for x in (by, f"from {label}" if label and label != plan.topic else "")
+                    if x)
 
 
 def _from(among: str) -> str:
-    return f"from {among} " if among else ""
+    return f"{among} " if among else ""
 
 
 def _where(scope: int | None, among: str) -> str:

@@ -737,3 +737,22 @@ def test_papers_like_one_paper(chat: PaperChat) -> None:
     assert a.citations[0].paper_id == ho.paper_id
     b = chat.ask("Which papers are similar to zeroth-order methods?")
     assert {p["paper_id"] for p in b.papers} == _zo_ids(chat)
+
+
+def test_a_topic_among_one_authors_papers(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which papers by Ann Lee study bandits?" lists her bandit papers (not all of hers, not
+    Ann Leeds's), and says whose; "what did Ann Lee work on?" still lists all of hers."""
+    rows = [{"id": f"{who[-1]}{topic}", "title": f"{topic.title()} study", "authors": [who],
+             "abstract": f"We study {topic} problems. Results are sharp."}
+            for who in ("Ann Lee", "Ann Leeds") for topic in ("bandits", "kernels")]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Which papers by Ann Lee study bandits?")
+    assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == ["ebandits"]
+    assert a.answer.splitlines()[0] == (
+        "1 paper by Ann Lee in the indexed abstracts matches \u201cbandits\u201d:")
+    a = fast_chat.ask("Which papers by Ann Lee study protein folding?")
+    assert a.refused and "no indexed paper by Ann Lee matches \u201cprotein folding\u201d" in a.answer
+    a = fast_chat.ask("What did Ann Lee work on?")
+    assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
+        "ebandits", "ekernels"]
