@@ -55,9 +55,11 @@ LISTING_DEPTH = 50
 
 # "who works on X?": a listing with every author
 _WHO = re.compile(r"^\s*who\b", re.IGNORECASE)
-_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find|show|are there|is there"
-                      r"|any|give me|name|how many|do any|does any)\b.*\bpapers?\b"
-                      r"|^\s*(papers|all papers|list)\b|" + _WHO.pattern, re.IGNORECASE)
+_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find"
+                      r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
+                      r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
+                      r"|^\s*(?:list|find|show|give)(?:\s+me)?(?:\s+(?:all|some|the))?\s+"
+                      r"(?:work|research|publications|articles)\b|" + _WHO.pattern, re.IGNORECASE)
 # "compare A and B", "the differences between A and B", "A vs B"
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
@@ -289,11 +291,17 @@ class Answerer:
     # -- planning ---------------------------------------------------------------------------
     def plan(self, question: str, conversation: Conversation | None,
              filters: Filters | None) -> _Plan:
-        """What to search and how to answer. A judgement the abstracts cannot make ("the best
-        paper on X", :data:`_JUDGE`) is planned as the listing of what it judges between; an
-        order asked for (:data:`_ORDER`: "recent papers on X") is no topic word; a topic left
-        out (:data:`_WITHOUT`: "bandits but not regret") is kept apart, where a topic is left;
-        "papers similar to X" (:data:`_LIKE`), where a paper is titled X, lists its neighbours."""
+        """What to search and how to answer. Before :meth:`_plan` reads the question's kind,
+        topic and filters, what is no topic word comes out of it, in this order:
+
+        - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first);
+        - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
+        - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
+        - "what problems do papers on X address?" (:data:`_WHAT_DO`): the papers on X;
+        - a number (:data:`_COUNT`: "give me three papers on X": three written out);
+        - a topic left out (:data:`_WITHOUT`: "bandits but not regret"), where one is left;
+        - a judgement the abstracts cannot make (:data:`_JUDGE`: "the best paper on X"): the
+          listing of what it would judge between."""
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
         if m := _LIKE.search(question):
