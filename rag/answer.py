@@ -269,6 +269,7 @@ class _Plan:
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
     like: str = ""                     # "papers similar to X": the id of the paper titled X
+    left_out: int = 0                  # papers found but left out for naming ``without``
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -334,8 +335,6 @@ class Answerer:
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):
             plan.whole_scope = True  # "of those, which is the best?": all of them
             plan.topic = _shown_topic(_topic(prev.standalone)) if prev else plan.topic
-        if without:
-            plan.topic = f"{plan.topic}\u201d but not \u201c{without}"  # in the header's quotes
         return plan
 
     def _plan(self, question: str, conversation: Conversation | None,
@@ -419,12 +418,14 @@ class Answerer:
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
             hits = [h for h in hits
                     if any(a.lower() == plan.author.lower() for a in h.paper.authors)]
+        found = len(hits)
         for topic in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|nor)\s+", plan.without):
             if hits and query_terms(topic):  # "except X, Y or Z": each
                 cov = self.index.coverage(topic)
                 phrase = self.index.phrase_matches(topic)
                 hits = [h for h in hits if not _names_topic(
                     cov.get(h.paper.paper_id, 0.0), phrase is None or h.paper.paper_id in phrase)]
+        plan.left_out = found - len(hits)
         return hits
 
     def _relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
@@ -592,10 +593,11 @@ class Answerer:
         if refused:
             text = (prompts.JUDGEMENT + " " + prompts.JUDGEMENT_ASK_A_TOPIC
                     if plan.judges_nothing() else
+                    f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
                     prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
-                    f"\u201c{neutralize(plan.topic or question)}\u201d.")
+                    f"\u201c{_quoted(plan, question)}\u201d.")
             yield TokenEvent(text)
             answer.answer = text
         else:
@@ -750,7 +752,7 @@ class Answerer:
 
     def _count_lines(self, plan: _Plan, question: str, hits: list[SearchHit],
                      shown: int) -> tuple[list[str], list[str]]:
-        topic = neutralize(plan.topic or question)
+        topic = _quoted(plan, question)
         scope = None if plan.scope is None else len(plan.scope)
         among = neutralize(_among(plan))
         if plan.like:
@@ -824,6 +826,22 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
                           s="s" if named == 1 else "", rest=count - named, where=where,
                           order=order)
+
+
+def _quoted(plan: _Plan, question: str) -> str:
+    """What a first line quotes as the question's topic: 'bandits' or, where it leaves one
+    out, 'bandits” but not “regret' (the template adds the outer quotes)."""
+    topic = neutralize(plan.topic or question)
+    return f"{topic}\u201d but not \u201c{neutralize(plan.without)}" if plan.without else topic
+
+
+def _all_left_out(plan: _Plan) -> str:
+    """Why a question leaving a topic out gets nothing: every paper found names it."""
+    n = plan.left_out
+    topic, without = neutralize(plan.topic), neutralize(plan.without)
+    return (f"{f'the {n} papers' if n > 1 else 'the one paper'} "
+            f"{neutralize(_from(_among(plan)))}matching \u201c{topic}\u201d "
+            f"{'each name' if n > 1 else 'names'} \u201c{without}\u201d.")
 
 
 def _and_list(items: Sequence[str]) -> str:

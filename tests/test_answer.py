@@ -685,8 +685,12 @@ def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -
     a = fast_chat.ask("Which papers study bandits but not exploration?")
     assert sorted(p["paper_id"] for p in a.papers) == ["regret", "safe"]
     a = fast_chat.ask("Which papers study bandits except safe bandits, regret or exploration?")
-    assert a.refused and "\u201cbandits\u201d but not \u201csafe bandits, regret or exploration" \
-        "\u201d" in a.answer
+    assert a.refused and a.answer == (
+        f"{CANNOT_ANSWER_PHRASE}: the 3 papers matching \u201cbandits\u201d each name "
+        "\u201csafe bandits, regret or exploration\u201d.")
+    a = fast_chat.ask("Which papers study pure exploration but not loss?")
+    assert a.refused and a.answer.endswith(
+        "the one paper matching \u201cpure exploration\u201d names \u201closs\u201d.")
     assert _listed(fast_chat, "Which papers study learning without labels?") == ["labels"]
     conv = Conversation()
     fast_chat.ask("Which papers study bandits?", conv)
