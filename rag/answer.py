@@ -270,6 +270,7 @@ class _Plan:
     limit: int | None = None           # "give me three papers on X": written out (all counted)
     like: str = ""                     # "papers similar to X": the id of the paper titled X
     left_out: int = 0                  # papers found but left out for naming ``without``
+    only_left_out: bool = False        # "which papers don't use X?": no topic to list
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -322,8 +323,11 @@ class Answerer:
             question = question[:m.start()] + question[m.end():]
         prev = conversation.last if conversation else None
         without = ""
-        if (m := _WITHOUT.search(question)) and query_terms(m.group("x")) and (
-                query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
+        if (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
+            if not (query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
+                # "which papers don't use deep learning?": nothing named to list
+                return _Plan("listing", "", filters or Filters(), standalone=question,
+                             without=m.group("x").strip(), only_left_out=True)
             # "which papers study bandits but not regret?", "of those, which are not on regret?"
             question, without = question[:m.start()] + "?", m.group("x").strip()
         judged = bool(_JUDGE.search(question))
@@ -432,7 +436,7 @@ class Answerer:
         r = self.settings.retrieval
         if plan.like:
             return self._like(plan)
-        if plan.judges_nothing():
+        if plan.judges_nothing() or plan.only_left_out:
             return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
             found = [self.relevant(replace(plan, kind="listing", query=side, topic=side,
@@ -593,6 +597,8 @@ class Answerer:
         if refused:
             text = (prompts.JUDGEMENT + " " + prompts.JUDGEMENT_ASK_A_TOPIC
                     if plan.judges_nothing() else
+                    prompts.render(prompts.ONLY_LEFT_OUT, without=neutralize(plan.without))
+                    if plan.only_left_out else
                     f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
                     prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "

@@ -11,9 +11,9 @@ import string
 __all__ = [
     "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
     "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LISTING_HEADER", "LISTING_HEADER_NONE",
-    "LISTING_HEADER_SOME",
-    "LISTING_MORE", "NO_MATCH_IN_SELECTION", "REASON_SYSTEM",
-    "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "render",
+    "LISTING_HEADER_SOME", "LISTING_MORE", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
+    "REASON_SYSTEM", "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
+    "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -45,6 +45,10 @@ JUDGEMENT = ("The abstracts cannot tell which paper is best or most influential:
 JUDGEMENT_LISTED = "Here is every paper that matches instead."
 JUDGEMENT_ASK_A_TOPIC = ("Name a topic (\u201cwhich papers study ...?\u201d) and every paper on "
                          "it is listed.")
+
+# "Which papers don't use deep learning?": only what to leave out, no topic to list.
+ONLY_LEFT_OUT = ("A listing needs a topic as well as what to leave out: ask \u201cwhich papers "
+                 "study ... but not {without}?\u201d.")
 
 # "Papers similar to X": the paper titled X first, then its closest neighbours in meaning
 # (retrieval.k of them).

@@ -692,6 +692,11 @@ def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -
     assert a.refused and a.answer.endswith(
         "the one paper matching \u201cpure exploration\u201d names \u201closs\u201d.")
     assert _listed(fast_chat, "Which papers study learning without labels?") == ["labels"]
+    calls = len(fast_chat._llm.calls)
+    a = fast_chat.ask("Which papers don't use regret?")  # nothing to list the rest of
+    assert a.refused and a.count == 0 and len(fast_chat._llm.calls) == calls
+    assert a.answer == ("A listing needs a topic as well as what to leave out: ask \u201cwhich "
+                        "papers study ... but not regret?\u201d.")
     conv = Conversation()
     fast_chat.ask("Which papers study bandits?", conv)
     a = fast_chat.ask("Of those, which are not about regret?", conv)
