@@ -766,3 +766,18 @@ def test_a_topic_among_one_authors_papers(fast_chat: PaperChat, tmp_path: Path) 
     a = fast_chat.ask("What did Ann Lee work on?")
     assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
         "ebandits", "ekernels"]
+
+
+def test_a_paper_with_no_close_neighbour(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Papers similar to X" where nothing else is close: the paper itself, and the first line
+    says no other paper is close."""
+    rows = [{"id": "lone", "title": "Quantum annealing schedules",
+             "abstract": "Annealing schedules for qubits. Tunnelling helps."},
+            {"id": "far", "title": "Medieval poetry", "abstract": "Rhymes of troubadours. Lutes."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Papers similar to \u201cQuantum annealing schedules\u201d?")
+    assert [p["paper_id"] for p in a.papers] == ["lone"]
+    assert a.answer.splitlines()[0] == (
+        "No other paper in the indexed abstracts is close in meaning to \u201cQuantum annealing "
+        "schedules\u201d; the paper itself:")
