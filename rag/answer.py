@@ -307,8 +307,9 @@ class Answerer:
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
         if m := _LIKE.search(question):
-            if paper := self._paper_titled(m.group("title")):
-                return _Plan("listing", paper.title or paper.label, filters or Filters(),
+            if paper := self._paper_titled(m.group("title")):  # among a venue's, a year's
+                _, where, _ = self._venue_and_year(question[:m.start()], filters or Filters())
+                return _Plan("listing", paper.title or paper.label, where,
                              topic=paper.title or paper.label, standalone=question,
                              like=paper.paper_id)
             # no such title: papers on those words ("similar to zeroth-order methods")

@@ -781,3 +781,20 @@ def test_a_paper_with_no_close_neighbour(fast_chat: PaperChat, tmp_path: Path) -
     assert a.answer.splitlines()[0] == (
         "No other paper in the indexed abstracts is close in meaning to \u201cQuantum annealing "
         "schedules\u201d; the paper itself:")
+
+
+def test_papers_like_one_paper_from_a_venue(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which COLT papers are similar to X?": its neighbours from COLT only."""
+    text = "Annealing schedules for qubits. Tunnelling helps."
+    rows = [{"id": "lone", "title": "Quantum annealing schedules", "abstract": text,
+             "conference": "AISTATS", "year": 2024},
+            {"id": "colt", "title": "Quantum annealing", "abstract": text, "conference": "COLT",
+             "year": 2024},
+            {"id": "aistats", "title": "Annealing", "abstract": text, "conference": "AISTATS",
+             "year": 2024}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Which COLT papers are similar to Quantum annealing schedules?")
+    assert [p["paper_id"] for p in a.papers] == ["lone", "colt"]
+    assert a.answer.splitlines()[0].startswith(
+        "The 1 paper from COLT in the indexed abstracts closest in meaning to")
