@@ -64,21 +64,23 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
                       r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
+# what a question calls the papers ("papers", "work", "ones"), and the names and numbers that
+# may stand before it ("COLT 2024 papers"): where judgements, orders and counts are read
+_PAPERS = r"(?:papers?|works?|studies|articles|ones?)"
+_NAMED = r"(?:(?-i:[A-Z0-9][\w-]*)\s+){0,3}"
 # a judgement the abstracts cannot make: "the best paper on X", "the most influential (COLM)
 # papers", "top 5 papers", "which paper is the best?" (not "the most relevant papers": that is
-# the order; between the judgement and "papers" only names and numbers, as "COLT 2024")
+# the order)
 _RANK_WORD = (r"(?:best|worst|greatest|strongest|weakest|leading|top(?:\s+\d+)?"
               r"|most\s+(?!relevant\b|related\b|similar\b|recent\b|closely\b)[a-z-]+)")
-_JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>(?:(?-i:[A-Z0-9][\w-]*)\s+){{0,3}})"
-                    r"(?:papers?|works?|studies|articles|ones?)\b"
+_JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
                     rf"|\bpapers?\s+(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}\b"
                     rf"|\b(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}(?:\s+ones?)?(?=[\s?.!]*$)",
                     re.IGNORECASE)
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
-                    r"|(recent|latest|newest))\s+(?=(?:(?-i:[A-Z0-9][\w-]*)\s+){0,3}"
-                    r"(?:papers?|works?|studies|articles|ones?)\b)", re.IGNORECASE)
+                    rf"|(recent|latest|newest))\s+(?={_NAMED}{_PAPERS}\b)", re.IGNORECASE)
 # a topic left out, at the question's end: "... bandits but not regret", "excluding X",
 # "except for X", "other than X", "that do not use X", "which are not about X"
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
@@ -89,20 +91,17 @@ _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\
 # the question's own verb after "papers" ("which paper introduced DPO?", "papers that discuss
 # X", "which papers have looked at X"): no word the papers must name
 _ASKED_VERB = re.compile(
-    r"\b(papers?|works?|studies|articles|ones|authors?)\s+(?:(?:that|which|who)\s+)?"
+    rf"\b({_PAPERS}|authors?)\s+(?:(?:that|which|who)\s+)?"
     r"(?:(?:have|has|had|do|does|did|first|also|mainly|mostly)\s+)*"
-    r"(?:introduc|present|discuss|address|tackl|investigat|explor|examin|consider|describ"
+    r"(?:(?:introduc|present|discuss|address|tackl|investigat|explor|examin|consider|describ"
     r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat)\w*"
-    r"(?:\s+(?:on|with|about))?\b|\b(papers?|works?|studies|articles|ones|authors?)\s+"
-    r"(?:(?:that|which|who)\s+)?(?:(?:have|has|had|do|does|did|first|also)\s+)*"
-    r"(?:focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with|look(?:s|ed)?\s+(?:at|into)"
-    r"|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
+    r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"
+    r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
 # a number of papers asked for: "give me three papers on X", "list 5 COLT papers on Y"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
-_COUNT = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a couple of"
-                    r"|a few)\s+(?=(?:(?-i:[A-Z0-9][\w-]*)\s+){0,2}(?:papers?|works?|studies"
-                    r"|articles|examples)\b)", re.IGNORECASE)
+_COUNT = re.compile(rf"\b(\d{{1,2}}|{'|'.join(_NUMBERS)})\s+(?={_NAMED}{_PAPERS}\b)",
+                    re.IGNORECASE)
 # papers like one paper: "papers similar to Direct Preference Optimization", "papers like
 # \u201cX\u201d", "what is related to the paper X?"
 _LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)\s+(?:the\s+paper\s+)?"
@@ -314,7 +313,7 @@ class Answerer:
                              like=paper.paper_id)
             # no such title: papers on those words ("similar to zeroth-order methods")
             question = f"{question[:m.start()]} on {m.group('title')}?"
-        question = _ASKED_VERB.sub(lambda v: v.group(1) or v.group(2), question)
+        question = _ASKED_VERB.sub(r"\1", question)
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
         limit = None
