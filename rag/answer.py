@@ -415,9 +415,10 @@ class Answerer:
 
     # -- retrieval --------------------------------------------------------------------------
     def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
-        """Every paper above the relevance cut, best first (not a fixed top-k), less those
-        naming a topic the question leaves out (:attr:`_Plan.without`; each of "X, Y or Z"), as
-        a listing's topic is named: every word, together where it is a phrase."""
+        """Every paper above the relevance cut, best first (not a fixed top-k; newest first
+        where asked), less those naming a topic the question leaves out
+        (:attr:`_Plan.without`; each of "X, Y or Z"), as a listing's topic is named: every
+        word, together where it is a phrase."""
         hits = self._relevant(plan, k)
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
             hits = [h for h in hits
@@ -430,6 +431,8 @@ class Answerer:
                 hits = [h for h in hits if not _names_topic(
                     cov.get(h.paper.paper_id, 0.0), phrase is None or h.paper.paper_id in phrase)]
         plan.left_out = found - len(hits)
+        if plan.newest_first and plan.kind != "summary":  # each group of the header apart;
+            hits.sort(key=lambda h: (h.names_topic is False, -(h.paper.year or 0)))  # stable
         return hits
 
     def _relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
@@ -440,7 +443,8 @@ class Answerer:
             return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
             found = [self.relevant(replace(plan, kind="listing", query=side, topic=side,
-                                           sides=()), k) for side in plan.sides]
+                                           sides=(), newest_first=False), k)
+                     for side in plan.sides]
             plan.side_counts = [len(f) for f in found]
             merged: dict[str, SearchHit] = {}
             for rank in range(max(plan.side_counts, default=0)):
@@ -583,8 +587,6 @@ class Answerer:
         question = question.strip()
         plan = self.plan(question, conversation, filters)
         hits = self.relevant(plan, k)
-        if plan.newest_first and plan.kind != "summary":  # each group of the header apart;
-            hits.sort(key=lambda h: (h.names_topic is False, -(h.paper.year or 0)))  # stable
         retrieve_ms = (time.perf_counter() - t0) * 1000
         refused = not hits
         yield PapersEvent(plan.kind, hits, len(hits), refused, retrieve_ms)
@@ -761,18 +763,12 @@ class Answerer:
         topic = _quoted(plan, question)
         scope = None if plan.scope is None else len(plan.scope)
         among = neutralize(_among(plan))
-        if plan.like:
-            others, more = len(hits) - 1, len(hits) - self._shown(plan)
-            title = neutralize(detex(plan.topic))
-            head = (prompts.render(prompts.LIKE_HEADER, count=others, s="" if others == 1 else "s",
-                                   title=title, where=_where(None, among)) if others else
-                    prompts.render(prompts.LIKE_HEADER_NONE, title=title, where=_where(None, among)))
-            return [head], [prompts.render(prompts.LISTING_MORE, more=more, count=len(hits))
-                            ] if more > 0 else []
         if plan.kind != "summary":
             more = len(hits) - self._shown(plan)
-            return [_listing_header(hits, topic, scope, among, plan.newest_first)], [prompts.render(
-                prompts.LISTING_MORE, more=more, count=len(hits))] if more > 0 else []
+            head = (_like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
+                    else _listing_header(hits, topic, scope, among, plan.newest_first))
+            return [head], [prompts.render(prompts.LISTING_MORE, more=more, count=len(hits))
+                            ] if more > 0 else []
         if scope is not None:
             return [], []
         if plan.sides:
@@ -832,6 +828,14 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
                           s="s" if named == 1 else "", rest=count - named, where=where,
                           order=order)
+
+
+def _like_header(others: int, title: str, among: str) -> str:
+    """The first line of "papers similar to X": how many neighbours follow the paper."""
+    if not others:
+        return prompts.render(prompts.LIKE_HEADER_NONE, title=title, where=_where(None, among))
+    return prompts.render(prompts.LIKE_HEADER, count=others, s="" if others == 1 else "s",
+                          title=title, where=_where(None, among))
 
 
 def _quoted(plan: _Plan, question: str) -> str:
@@ -930,19 +934,19 @@ def _paper_named(question: str, hits: Sequence[SearchHit]) -> SearchHit | None:
     if not _ONE_PAPER.search(question):
         return None
     asked = f" {_plain(question)} "
-    for hit in hits[:5]:
-        title = hit.paper.title
-        for name in (title, title.split(":")[0]):
-            if len(_plain(name).split()) >= 2 and f" {_plain(name)} " in asked:
-                return hit
-    return None
+    return next((hit for hit in hits[:5] for name in _title_names(hit.paper.title)
+                 if len(name.split()) >= 2 and f" {name} " in asked), None)
+
+
+def _title_names(title: str) -> set[str]:
+    """How a question may name the paper titled ``title``: the title, or its part before a
+    colon ("HO-SFL" for "HO-SFL: ..."), as plain words (:func:`_plain`)."""
+    return {name for name in (_plain(title), _plain(title.split(":")[0])) if name}
 
 
 def _titled(title: str, asked: str) -> bool:
-    """Whether ``asked`` names the paper titled ``title``: the title, or its part before a
-    colon, as words (case and punctuation aside; "HO-SFL" for "HO-SFL: ...")."""
-    asked = _plain(asked)
-    return bool(asked) and asked in (_plain(title), _plain(title.split(":")[0]))
+    """Whether ``asked`` is the name of the paper titled ``title`` (:func:`_title_names`)."""
+    return _plain(asked) in _title_names(title)
 
 
 def _plain(text: str) -> str:
