@@ -33,7 +33,7 @@ from rag.citations import (
 )
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
-from rag.textnorm import is_term, query_terms, sentence_order, terms_beyond
+from rag.textnorm import YEAR, is_term, query_terms, sentence_order, terms_beyond
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -122,7 +122,7 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
 # before their sentence
 _ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|(?:the )?paper(?: text| on "
                    r"[^:.]{1,80})?)\s*:\s*", re.IGNORECASE)
-_Y = r"((?:19|20)\d\d)"
+_Y = rf"({YEAR})"
 _YEAR = re.compile(rf"(?:\b(?:from|in)\s+)?(?<![\w-]){_Y}(?![\w-])", re.IGNORECASE)
 # "between 2023 and 2024", "from 2023 to 2024", "2023-2024", "2023 to 2024" (not "2023 and
 # 2025": two years)

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import MappingProxyType
 
-__all__ = ["STOPWORDS", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts", "fts_groups",
+__all__ = ["STOPWORDS", "YEAR", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts",
+           "fts_groups",
            "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
            "sentence_order", "sentence_scores", "singular", "spelled_out", "terms_beyond",
            "topic_abbreviations", "writes"]
@@ -42,6 +43,9 @@ methods approach approaches propose proposed proposes citation citations cite ci
 overview describe describes main key tell briefly detail details those these abstract
 abstracts say says corpus indexed known what's that's there's it's
 """.split())
+
+# A year as questions and venue names write it ("COLT 2024", "since 2023").
+YEAR = r"(?:19|20)\d\d"
 
 # Canonical token -> surface forms (lower case; hyphens and spaces are equivalent).
 SYNONYMS: dict[str, tuple[str, ...]] = {

@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from rag.errors import StoreError
 from rag.textnorm import (
+    YEAR,
     Abbreviation,
     Acronyms,
     acronym_definitions,
@@ -281,7 +282,7 @@ class PaperIndex:
         longer ones in any case; the longest name found wins."""
         best = ""
         names = self._cached("venues", lambda: {" ".join(re.sub(
-            r"(?<!\w)(?:19|20)\d\d(?!\w)", " ", v).split()) for (v,) in self.db.execute(
+            rf"(?<!\w){YEAR}(?!\w)", " ", v).split()) for (v,) in self.db.execute(
             "SELECT DISTINCT venue FROM papers WHERE venue != ''")})
         for name in names:
             if len(name) < 3 or len(name) <= len(best):
