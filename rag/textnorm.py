@@ -8,7 +8,8 @@ are one concept. Four mechanisms, each small:
   (NeRF)"), stored per paper, used to expand a query's acronym and, when deciding which papers
   name a question's words, to find papers writing only the acronym;
 - curated word families Porter stemming keeps apart ("privacy" ~ "private"), when deciding
-  which papers name a word.
+  which papers name a word, and curated words it takes for one another ("tokenization" is not
+  "token", "continual" not "continuous"), which a paper must then write as such.
 The same terms, synonyms and an abstract's own acronyms pick the sentences that show a paper
 names a question's topic (:func:`sentence_order`, evidence) and catch a generated sentence
 crediting a paper with terms its text lacks (:func:`terms_beyond`).
@@ -22,12 +23,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
-__all__ = ["STOPWORDS", "YEAR", "Abbreviation", "Acronyms", "acronym_definitions", "fts_concepts",
+__all__ = ["STOPWORDS", "YEAR", "Abbreviation", "Acronyms", "Concept", "acronym_definitions",
+           "fts_concepts",
            "fts_groups",
-           "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "query_terms",
+           "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "phrase_written",
+           "query_terms",
            "sentence_order", "sentence_scores", "singular", "spelled_out", "terms_beyond",
-           "topic_abbreviations", "writes"]
+           "topic_abbreviations", "writes", "written_as_such"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -71,6 +75,29 @@ WORD_FAMILIES: tuple[tuple[str, ...], ...] = (
 )
 _FAMILY = {word: tuple(w for w in family if w != word)
            for family in WORD_FAMILIES for word in family}
+
+# Words Porter stemming takes for one another though they differ ("tokenization" and "token",
+# "transformers" and "transform", "generation" and "generalization", "continual" and
+# "continuous", "experience" and "experiment"): per stem, groups of word beginnings; a word
+# belongs to the group of the longest beginning it starts with. A paper names a question's word
+# of such a stem only where it writes a word of that word's group (:func:`written_as_such`).
+WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("tokeniz", "tokenis"), ("token",)),
+    (("transformer",), ("transform",)),
+    (("generat",), ("generaliz", "generalis"), ("general",)),
+    (("continual",), ("continu",)),
+    (("experien",), ("experiment",)),
+    (("communicat",), ("communit",)),
+    (("universal",), ("universit",), ("universe",)),
+    (("optimiz", "optimis"), ("optimal", "optimum", "optima")),
+    (("organiz", "organis"), ("organism",), ("organ",)),
+    (("operator",), ("operat",)),
+    (("activat",), ("activ",)),
+    (("position",), ("positiv",)),
+    (("meaning",), ("mean",)),
+    (("abstraction",), ("abstract",)),
+    (("news",), ("new",)),
+)
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")
 _ACRONYM = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9}s?)\s*\)")
@@ -217,6 +244,26 @@ def singular(phrase: str) -> str:
 def _singular_word(word: str) -> str:
     """A lower-case word without a plural "s" ("models" -> "model"; not "loss", "gas")."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+@lru_cache(maxsize=256)
+def written_as_such(word: str) -> re.Pattern[str] | None:
+    """How a text writes ``word`` (or a word of its group, :data:`WORD_SPLITS`) where Porter
+    stemming would also take other words for it: "tokenization" -> tokeniz..., tokenis...;
+    "token" -> token... but not tokeniz... None for every other word."""
+    word = word.lower()
+    found = [(len(p), splits, group) for splits in WORD_SPLITS for group in splits
+             for p in group if word.startswith(p)]
+    if not found:
+        return None
+    _, splits, group = max(found, key=lambda f: f[0])
+    alternatives = []
+    for p in group:  # not where a longer beginning of another group goes on
+        rest = [q[len(p):] for other in splits if other is not group for q in other
+                if q.startswith(p)]
+        alternatives.append(re.escape(p) + (f"(?!{'|'.join(map(re.escape, rest))})" if rest
+                                            else ""))
+    return re.compile(rf"(?<![^\W_])(?:{'|'.join(alternatives)})", re.IGNORECASE)
 
 
 def _acronyms(table: Mapping[str, list[str]] | None) -> Acronyms:
@@ -448,6 +495,15 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
     return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
 
 
+def phrase_written(query: str) -> list[re.Pattern[str]]:
+    """How a paper must write the words of the question's topic phrase (:func:`fts_phrase`)
+    that Porter stemming takes for others (:func:`written_as_such`): "continual learning" is
+    not "continuous learning"."""
+    pair = _topic_pair(query)
+    return [] if pair is None else [written for word in pair[1:] if "-" not in word
+                                    and (written := written_as_such(word)) is not None]
+
+
 def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
     """The acronyms the corpus defines for the question's topic phrase (:func:`fts_phrase`),
     most of whose definitions mean it ("DA" for "domain adaptation"), and the distinctive ones
@@ -494,11 +550,19 @@ def fts_query(query: str, acronyms: Mapping[str, list[str]] | None = None) -> st
 def fts_groups(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
                matching: bool = True) -> list[str]:
     """One FTS5 expression per concept of the query (:func:`fts_concepts`)."""
-    return [expression for expression, _ in fts_concepts(query, acronyms, matching=matching)]
+    return [c.expression for c in fts_concepts(query, acronyms, matching=matching)]
+
+
+class Concept(NamedTuple):
+    """One concept of a question (:func:`fts_concepts`)."""
+
+    expression: str                   # FTS5 MATCH expression: the papers that name it
+    abbreviations: list[Abbreviation]  # acronyms for a run of words holding it, checked apart
+    written: re.Pattern[str] | None = None  # its word as a paper must write it (written_as_such)
 
 
 def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
-                 matching: bool = True) -> list[tuple[str, list[Abbreviation]]]:
+                 matching: bool = True) -> list[Concept]:
     """One FTS5 expression per concept of the query: a multi-word synonym surface ("reinforcement
     learning") is one group (the phrase OR its canonical token), every other content term one
     group (the term OR its expansions: joined compound, synonym token, an acronym's long forms).
@@ -510,9 +574,13 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
     question's words holding the term (:meth:`Acronyms.abbreviating`: "NeRF" names "neural",
     "radiance" and "fields"); they are not in the expression because FTS5 ignores case ("ZOO"
     for zeroth-order optimization is not the "model zoo"), see
-    :meth:`store.lexical.PaperIndex.coverage`."""
+    :meth:`store.lexical.PaperIndex.coverage`.
+
+    ``matching``: a word Porter stemming takes for others (:data:`WORD_SPLITS`: "tokenization"
+    for "token") carries how a paper must write it (:attr:`Concept.written`)."""
     table = _acronyms(acronyms)
     terms = query_terms(query)
+    written: dict[str, re.Pattern[str] | None] = {}
     words = [_norm(t) for t in terms]
     concepts: dict[str, list[Abbreviation]] = {}
     consumed: set[int] = set()
@@ -544,4 +612,7 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
         group = "(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0]
         known = concepts.setdefault(group, [])
         known += [a for a in abbreviated.get(i, []) if a not in known]
-    return list(concepts.items())
+        if matching and len(parts) == 1:
+            written[group] = written_as_such(term)
+    return [Concept(group, abbreviations, written.get(group))
+            for group, abbreviations in concepts.items()]

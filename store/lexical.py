@@ -34,6 +34,7 @@ from rag.textnorm import (
     fts_phrase,
     fts_query,
     index_terms,
+    phrase_written,
     singular,
     spelled_out,
     topic_abbreviations,
@@ -391,8 +392,24 @@ class PaperIndex:
         phrase = fts_phrase(query, table)
         if phrase is None:
             return None
-        found = self._matching(_in_column(phrase, column), query)
+        found = self._written(self._matching(_in_column(phrase, column), query),
+                              phrase_written(query), column)
         return found | self._abbreviated(topic_abbreviations(query, table), found, column=column)
+
+    def _written(self, paper_ids: set[str], patterns: Sequence[re.Pattern[str]],
+                 column: str | None) -> set[str]:
+        """The papers of ``paper_ids`` whose text (``column`` only, if given) writes each of
+        ``patterns`` (:func:`written_as_such`): Porter stemming matched them on another word."""
+        if not patterns or not paper_ids:
+            return paper_ids
+        kept = set()
+        for pid, data in self._by_ids("papers", "data", sorted(paper_ids)):
+            paper = json.loads(data)
+            text = paper["title"] if column == "title" else "\n".join(
+                [paper["title"], paper["label"], *paper["keywords"], paper["abstract"]])
+            if all(p.search(text) for p in patterns):
+                kept.add(pid)
+        return kept
 
     def _abbreviated(self, abbreviations: Iterable[Abbreviation], found: set[str], *,
                      column: str | None = None) -> set[str]:
@@ -473,16 +490,17 @@ class PaperIndex:
 
     def _concept_matches(self, query: str, *, column: str | None = None) -> list[set[str]]:
         """Per content term of the question (:func:`fts_concepts`), the papers naming it, in
-        ``column`` only if given."""
+        ``column`` only if given; a word Porter stemming takes for others only where a paper
+        writes it as such (:attr:`Concept.written`: "tokenization", not "token")."""
         concepts = fts_concepts(query, self.acronyms())
-        matched = [self._matching(_in_column(spelled_out(expression) if column else expression,
-                                             column), query)
-                   for expression, _ in concepts]
+        matched = [self._written(self._matching(_in_column(
+            spelled_out(c.expression) if column else c.expression, column), query),
+            [c.written] if c.written else [], column) for c in concepts]
         # an acronym names several of the question's words ("NeRF": neural radiance fields):
         # look for its papers once, beyond those naming every word it stands for
         spans: dict[Abbreviation, list[int]] = {}
-        for i, (_, abbreviations) in enumerate(concepts):
-            for abbreviation in abbreviations:
+        for i, c in enumerate(concepts):
+            for abbreviation in c.abbreviations:
                 spans.setdefault(abbreviation, []).append(i)
         for abbreviation, at in spans.items():
             writing = self._abbreviated([abbreviation], set.intersection(*(matched[i] for i in at)),

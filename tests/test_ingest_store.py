@@ -224,6 +224,35 @@ def test_old_index_is_migrated_and_deletes_hit_the_fts_rows(tmp_path: Path) -> N
     index.close()
 
 
+def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path) -> None:
+    """Porter stems "tokenization" and "token", "continual" and "continuous", "transformers"
+    and "transform" alike; a paper names the question's word only where it writes it (or a
+    word of its own group: "tokenizers"), in its text and in its title."""
+    from rag.types import Paper
+    from store.lexical import PaperIndex
+
+    papers = {
+        "tok": ("Byte Pair Encoding Revisited", "We study tokenizers for language models."),
+        "next": ("Next-Token Prediction", "Language models predict one token at a time."),
+        "cl": ("Continual Learning without Forgetting", "Tasks arrive one after another."),
+        "cc": ("Continuous Control", "Agents continue learning in continuous action spaces."),
+        "vit": ("Vision Transformers at Scale", "Transformer models for images."),
+        "fft": ("Fourier Transforms for Images", "A transform of the image data."),
+    }
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        for pid, (title, abstract) in papers.items():
+            index.put(db, Paper(paper_id=pid, title=title, label=title, abstract=abstract))
+    assert set(index.coverage("Which papers are about tokenization?")) == {"tok"}
+    assert set(index.coverage("Which papers predict tokens?")) >= {"next"}
+    assert "tok" not in index.coverage("Which papers predict tokens?")
+    assert index.phrase_matches("Which papers study continual learning?") == {"cl"}
+    assert index.title_matches("Which papers are about transformers?") == {"vit"}
+    assert index.title_matches("Which papers use Fourier transforms?") == {"fft"}
+    assert {h.paper_id for h in index.search("tokenization", 5)} == {"tok", "next"}  # ranking
+    index.close()
+
+
 @pytest.mark.parametrize("query", [
     'NEAR(a b)', '"', '*', 'title:x', 'AND OR NOT', '^foo', 'a-b-c-', '(((', "it's", "x' OR 1=1 --",
     'zeroth-order (ZO) "methods"', '[1] {x}', 'ünïcödé – dash', '-', 'a* b* *c',

@@ -20,6 +20,7 @@ from rag.textnorm import (
     terms_beyond,
     topic_abbreviations,
     writes,
+    written_as_such,
 )
 
 
@@ -119,7 +120,7 @@ def test_acronyms_abbreviate_runs_of_question_words() -> None:
         Abbreviation("ssl", "self supervised learning")]
     assert table.abbreviating(["semi", "supervised", "learning"]) == {}  # SSL is mostly "self"
     assert table.abbreviating(["differential", "privacy"]) == {}          # two letters
-    assert fts_concepts("Which papers study neural radiance fields?", table)[1] == (
+    assert fts_concepts("Which papers study neural radiance fields?", table)[1][:2] == (
         '"radiance"', [nerf])
     assert "nerf" not in fts_query("Which papers study neural radiance fields?", table)
     assert topic_abbreviations("Which papers study neural radiance fields?", table) == [nerf]
@@ -147,6 +148,37 @@ def test_word_families_porter_misses() -> None:
     assert fts_phrase("Which papers study differential privacy?") == (
         '("differential privacy" OR "differential private")')
     assert fts_query("Which papers are about label noise?") == '"label" OR "noise"'
+
+
+@pytest.mark.parametrize(("word", "text", "names"), [
+    ("tokenization", "Byte-level tokenizers", True),
+    ("tokenization", "next-token prediction", False),   # Porter: both "token"
+    ("tokens", "token-level rewards", True),
+    ("tokens", "a new tokenizer", False),
+    ("transformers", "Transformer-based models", True),
+    ("transformers", "the Fourier transform", False),
+    ("transformation", "transformed inputs", True),
+    ("transformation", "vision transformers", False),
+    ("generation", "generative models", True),
+    ("generation", "generalization bounds", False),
+    ("generalization", "in general", False),
+    ("continual", "Continual learning", True),
+    ("continual", "continuous control", False),
+    ("experience", "experiments show", False),
+    ("operators", "linear operations", False),
+])
+def test_words_porter_takes_for_others_are_written_as_such(word: str, text: str,
+                                                           names: bool) -> None:
+    written = written_as_such(word)
+    assert written is not None and bool(written.search(text)) is names
+
+
+def test_other_words_carry_no_written_form() -> None:
+    assert written_as_such("learning") is None and written_as_such("models") is None
+    assert [c.written is not None for c in fts_concepts("Which papers study tokenization?")] == [
+        True]
+    assert [c.written for c in fts_concepts("Which papers study tokenization?",
+                                            matching=False)] == [None]  # ranking: as before
 
 
 def test_sentence_scores_count_synonyms_and_the_abstracts_own_acronyms() -> None:
