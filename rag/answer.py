@@ -64,10 +64,12 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
                       r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
-# what a question calls the papers ("papers", "work", "ones"), and the names and numbers that
-# may stand before it ("COLT 2024 papers"): where judgements, orders and counts are read
+# what a question calls the papers ("papers", "work", "ones"), and the words that may stand
+# before it: names, years, a topic ("COLT 2024 papers", "bandit papers", "reinforcement
+# learning papers"), no function word ("the best way to find papers" is no judgement of papers)
 _PAPERS = r"(?:papers?|works?|studies|articles|ones?)"
-_NAMED = r"(?:(?-i:[A-Z0-9][\w-]*)\s+){0,3}"
+_NAMED = (r"(?:(?!(?:the|an?|of|to|in|on|for|with|by|and|or|from|about|is|are|was|were|that"
+          r"|which|who|how|what|do|does|did|can|i|you|me)\b)[\w-]+\s+){0,4}")
 # a judgement the abstracts cannot make: "the best paper on X", "the most influential (COLM)
 # papers", "top 5 papers", "which paper is the best?" (not "the most relevant papers": that is
 # the order)

@@ -614,7 +614,8 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
                  "no citations, reviews or awards.")
     bandits = fast_chat.ask("Which papers study bandits?")
     for question in ("What is the best paper on bandits?", "Which are the top 3 papers on bandits?",
-                     "Which bandit papers are the most influential?"):
+                     "Which bandit papers are the most influential?",
+                     "What are the best bandit papers?"):  # a topic word between
         a = fast_chat.ask(question)
         assert a.kind == "listing" and not a.refused, question
         assert {p["paper_id"] for p in a.papers} == {p["paper_id"] for p in bandits.papers}
@@ -638,6 +639,9 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
     assert a.answer.splitlines()[0] == (
         "1 paper in the indexed abstracts matches \u201ckernel ridge regression\u201d:")
     a = fast_chat.ask("Which recent papers study regret bounds?")
+    assert [p["paper_id"] for p in a.papers][:3] == ["b2025", "b2024", "b2023"]
+    assert a.answer.splitlines()[0].endswith("\u201cregret bounds\u201d, newest first:")
+    a = fast_chat.ask("Show me the latest regret bounds papers.")
     assert [p["paper_id"] for p in a.papers][:3] == ["b2025", "b2024", "b2023"]
     assert a.answer.splitlines()[0].endswith("\u201cregret bounds\u201d, newest first:")
     conv = Conversation()
@@ -726,6 +730,8 @@ def test_the_question_verb_and_a_number_asked_for(fast_chat: PaperChat, tmp_path
         "4 papers in the indexed abstracts match \u201cfederated learning\u201d:")
     assert [line[:3] for line in lines[1:]] == ["1. ", "2. ", "\u2026 a"]
     assert lines[-1].startswith("\u2026 and 2 more; all 4")
+    a = fast_chat.ask("Give me two federated learning papers.")
+    assert a.count == 4 and a.answer.splitlines()[-1].startswith("\u2026 and 2 more; all 4")
     calls = len(llm.calls)
     a = fast_chat.ask("Summarize 3 papers on federated learning.")
     assert a.kind == "summary" and len(a.citations) == 3 and len(llm.calls) == calls + 3
