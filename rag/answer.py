@@ -380,8 +380,9 @@ class Answerer:
         if named and not query_terms(query):  # "which papers are from COLT 2024?": all of them
             return _Plan("metadata", query, filters, topic=named, standalone=standalone)
         if not follow_up and not _LISTING.search(question) and (m := _COMPARE.search(query)):
-            first, last = (x for x in m.groups() if x)  # "A, B and C": three sides
-            sides = tuple(x.strip() for x in [*first.split(","), last] if x.strip())
+            first, last = (x for x in m.groups() if x)  # "A, B and C", "A with B and C"
+            sides = tuple(x.strip() for x in [*first.split(","), *re.split(r",|\s+and\s+", last)]
+                          if x.strip())
             if (q := _QUALIFIER.search(sides[-1])) and not any(
                     _QUALIFIER.search(x) for x in sides[:-1]):  # "A and B for X": both for X
                 sides = (*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1])

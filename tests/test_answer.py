@@ -652,18 +652,20 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
 
 
 def test_comparing_three_topics(fast_chat: PaperChat, tmp_path: Path) -> None:
-    """"Compare A, B and C" has three sides, each counted on the first line."""
+    """"Compare A, B and C" (or "A with B and C") has three sides, each counted on the first
+    line."""
     rows = [{"id": f"{name}{i}", "title": f"{name.title()} study {i}",
              "abstract": f"We fine-tune with {name} only, variant {i}. It is cheap."}
             for name, n in (("lora", 3), ("prefix", 2), ("bitfit", 1)) for i in range(n)]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
-    a = fast_chat.ask("Compare LoRA, prefix and BitFit.")
-    assert a.kind == "summary" and a.count == 6
-    assert a.answer.splitlines()[0].startswith(
-        "Papers in the indexed abstracts matching each side: 3 \u201cLoRA\u201d, 2 \u201cprefix"
-        "\u201d and 1 \u201cBitFit\u201d;")
-    assert {c.paper_id for c in a.citations} >= {"lora0", "prefix0", "bitfit0"}
+    for question in ("Compare LoRA, prefix and BitFit.", "Compare LoRA with prefix and BitFit."):
+        a = fast_chat.ask(question)
+        assert a.kind == "summary" and a.count == 6
+        assert a.answer.splitlines()[0].startswith(
+            "Papers in the indexed abstracts matching each side: 3 \u201cLoRA\u201d, 2 "
+            "\u201cprefix\u201d and 1 \u201cBitFit\u201d;"), question
+        assert {c.paper_id for c in a.citations} >= {"lora0", "prefix0", "bitfit0"}
 
 
 def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -> None:
