@@ -78,9 +78,11 @@ _FAMILY = {word: tuple(w for w in family if w != word)
 
 # Words Porter stemming takes for one another though they differ ("tokenization" and "token",
 # "transformers" and "transform", "generation" and "generalization", "continual" and
-# "continuous", "experience" and "experiment"): per stem, groups of word beginnings; a word
-# belongs to the group of the longest beginning it starts with. A paper names a question's word
-# of such a stem only where it writes a word of that word's group (:func:`written_as_such`).
+# "continuous", "reasoning" and "reasonable", "distributed" and "distribution"; each checked
+# with SQLite's porter tokenizer): per stem, groups of word beginnings; a word
+# belongs to the group of the longest beginning it starts with (the first such group where a
+# beginning stands in two: one way only). A paper names a question's word of such a stem only
+# where it writes a word of that word's group (:func:`written_as_such`).
 WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("tokeniz", "tokenis"), ("token",)),
     (("transformer",), ("transform",)),
@@ -97,6 +99,21 @@ WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("meaning",), ("mean",)),
     (("abstraction",), ("abstract",)),
     (("news",), ("new",)),
+    (("adapter",), ("adapt", "adapter")),  # "low-rank adapters" also name low-rank adaptation
+    (("reasoning", "reasoner"), ("reasonab",), ("reason",)),
+    (("sampling",), ("sampl",)),
+    (("distributed",), ("distribut",)),
+    (("normaliz", "normalis"), ("normal",)),
+    (("objectiv",), ("object",)),
+    (("regulariz", "regularis"), ("regular",)),
+    (("complexit",), ("complex",)),
+    (("probabilit",), ("probabl",)),
+    (("differentiab", "differentiat"), ("differential",)),
+    (("localiz", "localis"), ("local",)),
+    (("personaliz", "personalis"), ("person",)),
+    (("visualiz", "visualis"), ("visual",)),
+    (("controller",), ("control",)),
+    (("centraliz", "centralis"), ("central",)),
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")
@@ -260,7 +277,7 @@ def written_as_such(word: str) -> re.Pattern[str] | None:
     alternatives = []
     for p in group:  # not where a longer beginning of another group goes on
         rest = [q[len(p):] for other in splits if other is not group for q in other
-                if q.startswith(p)]
+                if q.startswith(p) and q != p]
         alternatives.append(re.escape(p) + (f"(?!{'|'.join(map(re.escape, rest))})" if rest
                                             else ""))
     return re.compile(rf"(?<![^\W_])(?:{'|'.join(alternatives)})", re.IGNORECASE)

@@ -166,6 +166,10 @@ def test_word_families_porter_misses() -> None:
     ("continual", "continuous control", False),
     ("experience", "experiments show", False),
     ("operators", "linear operations", False),
+    ("adapters", "adaptive step sizes", False),
+    ("adaptation", "Low Rank Adapters (LoRA)", True),   # one way only
+    ("reasoning", "a reasonable choice", False),
+    ("distributed", "under distribution shift", False),
 ])
 def test_words_porter_takes_for_others_are_written_as_such(word: str, text: str,
                                                            names: bool) -> None:
