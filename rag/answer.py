@@ -110,6 +110,8 @@ _LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)
                    r"[\"\u201c'\u2018]?(?P<title>[^\"\u201d]+?)[\"\u201d'\u2019]?[\s?.!]*$", re.IGNORECASE)
 # what the last side of a comparison adds for all ("compare A and B for robot manipulation")
 _QUALIFIER = re.compile(r"\s(?:for|in|on|under)\s+.+$", re.IGNORECASE)
+# a listing of papers on either topic: "which papers use LoRA or adapters?", "either A or B"
+_EITHER = re.compile(r"^(.+?)\s+or\s+(?!not\b)(.+?)[\s?.!]*$", re.IGNORECASE)
 # a question on what the papers on a topic do: "what problems do papers on X address?" (the
 # papers to draw on are those on X; the question is asked of them as written)
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
@@ -263,7 +265,7 @@ class _Plan:
     standalone: str = ""               # the question made self-contained (follow-ups)
     author: str = ""                   # an author named in the question (exact match)
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
-    sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning": each topic
+    sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
     newest_first: bool = False         # "recent papers on X": listed by year, newest first
@@ -381,15 +383,15 @@ class Answerer:
             return _Plan("metadata", query, filters, topic=named, standalone=standalone)
         if not follow_up and not _LISTING.search(question) and (m := _COMPARE.search(query)):
             first, last = (x for x in m.groups() if x)  # "A, B and C", "A with B and C"
-            sides = tuple(x.strip() for x in [*first.split(","), *re.split(r",|\s+and\s+", last)]
-                          if x.strip())
-            if (q := _QUALIFIER.search(sides[-1])) and not any(
-                    _QUALIFIER.search(x) for x in sides[:-1]):  # "A and B for X": both for X
-                sides = (*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1])
-            if all(query_terms(x) for x in sides):
+            if sides := _sides(first, last, r",|\s+and\s+"):
                 return _Plan("summary", query, filters, topic=" vs ".join(sides),
                              standalone=standalone, sides=sides)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
+        if (kind == "listing" and not follow_up and (m := _EITHER.search(query))
+                and (sides := _sides(m.group(1), m.group(2), r",|\s+or\s+"))):
+            # "which papers use LoRA or adapters?": the papers on either, not on both
+            return _Plan(kind, query, filters, topic="\u201d or \u201c".join(
+                _shown_topic(side) for side in sides), standalone=standalone, sides=sides)
         if prev and follow_up and prev.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
@@ -445,6 +447,7 @@ class Answerer:
         if plan.judges_nothing() or plan.only_left_out:
             return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
+            # (a listing's: those naming a side before the rest)
             found = [self.relevant(replace(plan, kind="listing", query=side, topic=side,
                                            sides=(), newest_first=False), k)
                      for side in plan.sides]
@@ -454,7 +457,9 @@ class Answerer:
                 for f in found:
                     if rank < len(f):
                         merged.setdefault(f[rank].paper.paper_id, f[rank])
-            return list(merged.values())
+            hits = list(merged.values())
+            return hits if plan.kind == "summary" else sorted(
+                hits, key=lambda h: h.names_topic is False)
         terms = query_terms(plan.query)
         if plan.kind == "metadata":
             allowed = self.index.filter_ids(**vars(plan.filters)) or []
@@ -855,6 +860,18 @@ def _all_left_out(plan: _Plan) -> str:
     return (f"{f'the {n} papers' if n > 1 else 'the one paper'} "
             f"{neutralize(_from(_among(plan)))}matching \u201c{topic}\u201d "
             f"{'each name' if n > 1 else 'names'} \u201c{without}\u201d.")
+
+
+def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
+    """The sides of "A, B and C" (``first`` "A, B", ``last`` "C"; ``last`` may be joined
+    again: "A with B and C"), a qualifier of the last for all ("A and B for X": both for X);
+    none where a side names nothing."""
+    sides = [x.strip() for x in [*first.split(","), *re.split(joins, last)] if x.strip()]
+    sides = [re.sub(r"\beither\s+", "", x, flags=re.IGNORECASE) for x in sides]
+    if sides and (q := _QUALIFIER.search(sides[-1])) and not any(
+            _QUALIFIER.search(x) for x in sides[:-1]):
+        sides = [*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1]]
+    return tuple(sides) if len(sides) > 1 and all(query_terms(x) for x in sides) else ()
 
 
 def _and_list(items: Sequence[str]) -> str:

@@ -668,6 +668,36 @@ def test_comparing_three_topics(fast_chat: PaperChat, tmp_path: Path) -> None:
         assert {c.paper_id for c in a.citations} >= {"lora0", "prefix0", "bitfit0"}
 
 
+def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which papers use LoRA or adapters?" lists the papers on either (not only those on
+    both), those naming one first, and quotes both on the first line; a qualifier of the last
+    is for all, "either" is no topic word, and "or not" is no second topic."""
+    rows = [{"id": f"lora{i}", "title": f"Low-rank study {i}",
+             "abstract": f"We fine-tune with LoRA, variant {i}. It is cheap."} for i in range(2)]
+    rows += [{"id": "adapter", "title": "Adapter layers",
+              "abstract": "We insert adapters into each layer. It is cheap."},
+             {"id": "adapt", "title": "Domain adaptation",
+              "abstract": "We adapt models to new domains. Adaptation is cheap."},
+             {"id": "vision", "title": "LoRA for vision models",
+              "abstract": "We apply LoRA to vision models. It is cheap."},
+             {"id": "kern", "title": "Kernel methods",
+              "abstract": "We study kernel ridge regression. It is fast."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    assert _listed(fast_chat, "Which papers use LoRA adapters?") == []  # both at once
+    for question in ("Which papers use LoRA or adapters?",
+                     "Which papers use either LoRA or adapters?"):
+        a = fast_chat.ask(question)
+        assert sorted(p["paper_id"] for p in a.papers) == [
+            "adapter", "lora0", "lora1", "vision"], question  # not "adapt" (Porter's stem)
+        assert a.answer.splitlines()[0] == (
+            "4 papers in the indexed abstracts match \u201cLoRA\u201d or \u201cadapters\u201d:")
+    plan = fast_chat.answerer().plan("Which papers use LoRA or adapters for vision models?",
+                                     None, None)
+    assert plan.sides == ("Which papers use LoRA for vision models", "adapters for vision models")
+    assert fast_chat.answerer().plan("Are there papers on LoRA or not?", None, None).sides == ()
+
+
 def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which papers study bandits but not regret?" lists the bandit papers that do not name
     regret, and says so; so do "excluding", "that do not use", and a narrowing follow-up. A
