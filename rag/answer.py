@@ -54,7 +54,8 @@ NOT_FAR_OFF = 0.1
 LISTING_DEPTH = 50
 
 # "who works on X?": a listing with every author
-_WHO = re.compile(r"^\s*who\b", re.IGNORECASE)
+_WHO = re.compile(r"^\s*(?:who|(?:which|what)\s+(?:authors|researchers|people))\b", re.IGNORECASE)
+_WHO_WORD = re.compile(r"^\s*(?:which|what)\s+(?:authors|researchers|people)\b", re.IGNORECASE)
 _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find"
                       r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
@@ -96,9 +97,14 @@ _ASKED_VERB = re.compile(
     rf"\b({_PAPERS}|authors?)\s+(?:(?:that|which|who)\s+)?"
     r"(?:(?:have|has|had|do|does|did|first|also|mainly|mostly)\s+)*"
     r"(?:(?:introduc|present|discuss|address|tackl|investigat|explor|examin|consider|describ"
-    r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat)\w*"
+    r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat|combin"
+    r"|integrat|unif|bridg|connect)\w*"
     r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
+# citations asked for ("which papers cite DPO?", "papers that build on X"): abstracts hold no
+# reference lists, so the papers naming X are listed, and the first line says so
+_CITING = re.compile(r"\b(?:(?:that|which|who)\s+)?(?:cite[sd]?|citing|referenc(?:e[sd]?|ing)"
+                     r"|build(?:s|ing)?\s+(?:up)?on)\b", re.IGNORECASE)
 # a number of papers asked for: "give me three papers on X", "list 5 COLT papers on Y"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
@@ -268,6 +274,7 @@ class _Plan:
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
+    citing: bool = False               # "which papers cite X?": those naming X instead
     newest_first: bool = False         # "recent papers on X": listed by year, newest first
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
@@ -306,7 +313,9 @@ class Answerer:
         - a number (:data:`_COUNT`: "give me three papers on X": three written out);
         - a topic left out (:data:`_WITHOUT`: "bandits but not regret"), where one is left;
         - a judgement the abstracts cannot make (:data:`_JUDGE`: "the best paper on X"): the
-          listing of what it would judge between."""
+          listing of what it would judge between; so are citations (:data:`_CITING`: "which
+          papers cite DPO?": those naming DPO)."""
+        question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
         if m := _LIKE.search(question):
@@ -334,12 +343,16 @@ class Answerer:
                              without=m.group("x").strip(), only_left_out=True)
             # "which papers study bandits but not regret?", "of those, which are not on regret?"
             question, without = question[:m.start()] + "?", m.group("x").strip()
+        citing = bool(_CITING.search(question)) and bool(_LISTING.search(question))
+        if citing:  # "which papers cite DPO?": those naming it
+            question = " ".join(_CITING.sub(" ", question).split())
         judged = bool(_JUDGE.search(question))
         if judged:
             question = " ".join(_JUDGE.sub(lambda j: f" {j.group('mid') or ''} papers ",
                                            question).split())
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
+        plan.citing = citing
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):
             plan.whole_scope = True  # "of those, which is the best?": all of them
             plan.topic = _shown_topic(_topic(prev.standalone)) if prev else plan.topic
@@ -761,10 +774,11 @@ class Answerer:
         """The answer's own lines around its claims, which cite nothing: the count first (a
         listing's always; a summary's where it compares, or draws on ``shown`` papers of more
         that a new search found), "… and N more" last where a listing writes out fewer; before
-        them, where the question asks for a judgement, that the abstracts cannot make it."""
+        them, where the question asks for a judgement or for citations, that the abstracts
+        cannot tell."""
         head, foot = self._count_lines(plan, question, hits, shown)
-        return ([prompts.JUDGEMENT + " " + prompts.JUDGEMENT_LISTED, *head] if plan.judged
-                else head), foot
+        cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
+        return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
 
     def _count_lines(self, plan: _Plan, question: str, hits: list[SearchHit],
                      shown: int) -> tuple[list[str], list[str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "CANNOT_ANSWER_PHRASE", "COMPARE_HEADER", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
+    "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
     "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
     "REASON_SYSTEM", "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
@@ -43,6 +43,8 @@ COMPARE_HEADER = ("Papers {where} matching each side: {sides}; from the closest 
 JUDGEMENT = ("The abstracts cannot tell which paper is best or most influential: they hold no "
              "citations, reviews or awards.")
 JUDGEMENT_LISTED = "Here is every paper that matches instead."
+# "Which papers cite DPO?": the same, for citations.
+CITING = ("The abstracts cannot tell which papers cite a work: they hold no reference lists.")
 JUDGEMENT_ASK_A_TOPIC = ("Name a topic (\u201cwhich papers study ...?\u201d) and every paper on "
                          "it is listed.")
 

@@ -508,6 +508,7 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     ("Is there any paper on zeroth-order methods?", "listing"),
     ("Do any papers use zeroth-order methods?", "listing"),
     ("Who works on zeroth-order methods?", "listing"),
+    ("Which authors work on zeroth-order methods?", "listing"),
     ("What do zeroth-order methods achieve?", "summary"),
     ("What problems do papers on zeroth-order methods address?", "summary"),
     ("What papers do you have on zeroth-order methods?", "listing"),
@@ -523,7 +524,7 @@ def test_question_forms_that_ask_for_a_listing(chat: PaperChat, question: str, k
         assert {p["paper_id"] for p in a.papers} == _zo_ids(chat)
     if kind == "listing":
         assert "\u201czeroth-order methods\u201d" in a.answer.splitlines()[0]
-    if question.startswith("Who"):
+    if question.startswith(("Who", "Which authors")):
         first = a.papers[0]
         assert f"({', '.join(first['authors'])})" in a.answer.splitlines()[1]
 
@@ -767,6 +768,30 @@ def test_the_question_verb_and_a_number_asked_for(fast_chat: PaperChat, tmp_path
     calls = len(llm.calls)
     a = fast_chat.ask("Summarize 3 papers on federated learning.")
     assert a.kind == "summary" and len(a.citations) == 3 and len(llm.calls) == calls + 3
+
+
+def test_citations_and_combinations_asked_for(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which papers cite DPO?" lists the papers naming DPO under a first line saying abstracts
+    hold no reference lists; "papers that combine X with Y" need not name "combine"."""
+    rows = [{"id": "dpo", "title": "Direct preference optimization",
+             "abstract": "We propose DPO, a simple way to align language models. It is stable."},
+            {"id": "both", "title": "Private alignment",
+             "abstract": "We merge DPO with federated learning. Clients keep their data."},
+            {"id": "fl", "title": "Federated averaging",
+             "abstract": "We study federated learning. It converges."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question in ("Which papers cite DPO?", "Which papers build on DPO?"):
+        a = fast_chat.ask(question)
+        assert sorted(p["paper_id"] for p in a.papers) == ["both", "dpo"], question
+        assert a.answer.splitlines()[:2] == [
+            "The abstracts cannot tell which papers cite a work: they hold no reference lists. "
+            "Here is every paper that matches instead.",
+            "2 papers in the indexed abstracts match \u201cDPO\u201d:"], question
+    assert not fast_chat.ask("Which papers use DPO?").answer.startswith("The abstracts")
+    a = fast_chat.ask("Do any papers combine DPO with federated learning?")
+    assert [p["paper_id"] for p in a.papers][:1] == ["both"]
+    assert "\u201cDPO with federated learning\u201d" in a.answer.splitlines()[0]
 
 
 def test_papers_like_one_paper(chat: PaperChat) -> None:
