@@ -478,6 +478,23 @@ def _topic_pair(query: str) -> tuple[list[str], str, str] | None:
     return [t for t, _, _ in terms], first, second
 
 
+def _modified_surface(query: str) -> tuple[list[str], str, str, int] | None:
+    """Where the question's content terms end in a synonym-table surface with a modifier
+    right before it ("offline reinforcement learning", "model-based RL", "multimodal LLMs"):
+    the terms, the modifier, the surface's canonical token and the modifier's position."""
+    found = [(m.group(0).lower(), m.start(), m.end()) for m in _WORD.finditer(query)]
+    terms = [(t, start, end) for t, start, end in found if is_term(t)]
+    words = [_norm(t) for t, _, _ in terms]
+    for n in range(min(4, len(terms) - 1), 0, -1):
+        canon = _SURFACE.get(" ".join(words[-n:]))
+        at = len(terms) - n - 1
+        if canon is None or words[at] in _SURFACE:
+            continue
+        gap = query[terms[at][2]:terms[at + 1][1]]
+        return ([t for t, _, _ in terms], terms[at][0], canon, at) if not gap.strip() else None
+    return None
+
+
 def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> str | None:
     """The question's topic as an FTS5 phrase, where it names one: its last two content terms
     when nothing stands between them (no stopword, no punctuation), the head of a noun compound:
@@ -492,23 +509,31 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
     (:func:`topic_abbreviations`). None where the question ends in no such pair, or a term has
     synonym-table variants, which a phrase cannot hold ("bilevel" is also "bi-level"). A joined
     compound in the question ("multitask learning") does not match the text's "multi-task
-    learning" as a phrase; such a paper is left to its cosine."""
+    learning" as a phrase; such a paper is left to its cosine.
+
+    Where the topic is a modifier and a synonym-table surface (:func:`_modified_surface`:
+    "offline reinforcement learning", "model-based RL"), the phrase is the modifier before any
+    of the surface's spellings ("offline RL", "model-based reinforcement learning"): a paper
+    saying "model-free reinforcement learning" and "model-based" apart does not name it."""
     table = _acronyms(acronyms)
-    pair = _topic_pair(query)
-    if pair is None:
-        return None
-    _, first, second = pair
-    words = [_norm(first), _norm(second)]
-    if any(w in _SURFACE for w in words) or " ".join(words) in _SURFACE:
-        return None
 
     def spellings(term: str) -> list[str]:
         return ([_norm(term)] + list(_FAMILY.get(term, ()))
                 + [_norm(e) for e in table.get(term, [])[:3]]  # an acronym
                 + table.long_forms.get(singular(term), []))   # has one
 
-    quoted = [_quote(x) for x in dict.fromkeys(f"{a} {b}" for a in spellings(first)
-                                                for b in spellings(second))]
+    if (modified := _modified_surface(query)) is not None:
+        _, modifier, canon, _ = modified
+        pairs = [(a, _norm(b)) for a in spellings(modifier) for b in SYNONYMS[canon]]
+    elif (pair := _topic_pair(query)) is not None:
+        _, first, second = pair
+        words = [_norm(first), _norm(second)]
+        if any(w in _SURFACE for w in words) or " ".join(words) in _SURFACE:
+            return None
+        pairs = [(a, b) for a in spellings(first) for b in spellings(second)]
+    else:
+        return None
+    quoted = [_quote(x) for x in dict.fromkeys(f"{a} {b}" for a, b in pairs)]
     return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
 
 
@@ -516,9 +541,11 @@ def phrase_written(query: str) -> list[re.Pattern[str]]:
     """How a paper must write the words of the question's topic phrase (:func:`fts_phrase`)
     that Porter stemming takes for others (:func:`written_as_such`): "continual learning" is
     not "continuous learning"."""
+    modified = _modified_surface(query)
     pair = _topic_pair(query)
-    return [] if pair is None else [written for word in pair[1:] if "-" not in word
-                                    and (written := written_as_such(word)) is not None]
+    words = [modified[1]] if modified else [] if pair is None else list(pair[1:])
+    return [written for word in words if "-" not in word
+            and (written := written_as_such(word)) is not None]
 
 
 def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
@@ -527,16 +554,21 @@ def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
     (:meth:`Acronyms.abbreviating`) for a longer run of the question's words holding it ("NeRF"
     for "neural radiance fields", whose phrase is "radiance fields"). They are not in the
     phrase because FTS5 ignores case: "AT" (adversarial training) would match every "at".
-    Meant for questions :func:`fts_phrase` gives a phrase for."""
-    pair = _topic_pair(query)
-    if pair is None:
+    Meant for questions :func:`fts_phrase` gives a phrase for; for a modifier and a surface
+    ("multi-agent reinforcement learning"), those for the modifier and the whole surface
+    ("MARL"), not the surface's alone ("RL")."""
+    if (modified := _modified_surface(query)) is not None:
+        terms, modifier, canon, first_at = modified  # any spelling of the surface
+        phrases = [singular(f"{modifier} {form}") for form in SYNONYMS[canon]]
+    elif (pair := _topic_pair(query)) is not None:
+        terms, first_at = pair[0], len(pair[0]) - 2
+        phrases = [singular(" ".join(terms[first_at:]))]
+    else:
         return []
-    terms, first, second = pair
-    phrase = singular(f"{first} {second}")
-    whole = [Abbreviation(acr, phrase) for acr in acronyms.long_forms.get(phrase, [])
-             if acronyms.share(acr, phrase) > 0.5]
+    whole = [Abbreviation(acr, phrase) for phrase in dict.fromkeys(phrases)
+             for acr in acronyms.long_forms.get(phrase, []) if acronyms.share(acr, phrase) > 0.5]
     by_word = acronyms.abbreviating([_norm(t) for t in terms])
-    longer = [a for a in by_word.get(len(terms) - 2, []) if a in by_word.get(len(terms) - 1, [])]
+    longer = [a for a in by_word.get(first_at, []) if a in by_word.get(len(terms) - 1, [])]
     return list(dict.fromkeys(whole + longer))
 
 

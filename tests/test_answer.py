@@ -251,6 +251,27 @@ def test_listing_wants_the_topic_not_its_words_apart(fast_chat: PaperChat, tmp_p
     assert "x" not in listed and {"d0", "d1", "d2", "d3", "a"} <= set(listed)
 
 
+def test_a_modifier_before_a_synonym_is_a_phrase(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"model-based RL" (a modifier before a synonym-table topic) is named where the modifier
+    stands before any spelling of it ("model-based reinforcement learning"), or by the acronym
+    the corpus defines for the whole; not by "model-free RL" and "model-based" apart."""
+    rows = [{"id": "mb", "title": "Planning with learned dynamics",
+             "abstract": "We study model-based reinforcement learning. It plans."},
+            {"id": "mbrl", "title": "World models",
+             "abstract": "Model-based reinforcement learning (MBRL) learns a world model. It plans."},
+            {"id": "mbrl2", "title": "Value equivalence",
+             "abstract": "We make MBRL sample efficient. It plans."},
+            {"id": "mf", "title": "Policy search",
+             "abstract": "We study model-free RL, unlike model-based planning. It is fast."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    for question in ("Which papers study model-based RL?",
+                     "Which papers study model-based reinforcement learning?"):
+        assert fast_chat.index.phrase_matches(question) == {"mb", "mbrl", "mbrl2"}, question
+        hits = fast_chat.answerer().relevant(fast_chat.answerer().plan(question, None, None))
+        named = {h.paper.paper_id for h in hits if h.names_topic}
+        assert {"mb", "mbrl"} <= named and "mf" not in named, question
+
+
 def test_listing_is_exhaustive_beyond_the_search_depth(fast_chat: PaperChat,
                                                        tmp_path: Path) -> None:
     """Papers naming the rare query term but not the common one ("network") are all listed, also

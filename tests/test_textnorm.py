@@ -127,6 +127,12 @@ def test_acronyms_abbreviate_runs_of_question_words() -> None:
     assert topic_abbreviations("Which papers study radiance fields?", table) == []
     assert topic_abbreviations("Which papers are about domain adaptation?", table) == [
         Abbreviation("da", "domain adaptation")]  # the phrase's own, two letters too
+    rl = Acronyms.from_rows([("rl", "reinforcement learning", "RL", 30),
+                             ("marl", "multi-agent reinforcement learning", "MARL", 5)])
+    assert topic_abbreviations("Which papers study multi-agent RL?", rl) == [
+        Abbreviation("marl", "multi agent reinforcement learning")]  # not "RL" alone
+    assert fts_phrase("Which papers study offline RL?").startswith(
+        '("offline reinforcement learning" OR "offline rl" OR ')
 
 
 @pytest.mark.parametrize(("text", "spellings", "found"), [
