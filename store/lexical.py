@@ -400,15 +400,16 @@ class PaperIndex:
                  column: str | None) -> set[str]:
         """The papers of ``paper_ids`` whose text (``column`` only, if given) writes each of
         ``patterns`` (:func:`written_as_such`): Porter stemming matched them on another word."""
-        if not patterns or not paper_ids:
-            return paper_ids
-        kept = set()
-        for pid, data in self._by_ids("papers", "data", sorted(paper_ids)):
-            paper = json.loads(data)
-            text = paper["title"] if column == "title" else "\n".join(
-                [paper["title"], paper["label"], *paper["keywords"], paper["abstract"]])
-            if all(p.search(text) for p in patterns):
-                kept.add(pid)
+        kept = set(paper_ids)
+        for pattern in patterns:  # each paper read once per pattern until the catalog changes
+            writes: dict[str, bool] = self._cached(f"written {column} {pattern.pattern}", dict)
+            if unread := [pid for pid in kept if pid not in writes]:
+                fields = ["title"] if column == "title" else ["title", "label", "abstract",
+                                                              "keywords"]
+                text_of = " || char(10) || ".join(f"json_extract(data, '$.{f}')" for f in fields)
+                for pid, text in self._by_ids("papers", text_of, unread):
+                    writes[pid] = pattern.search(text) is not None
+            kept = {pid for pid in kept if writes.get(pid)}
         return kept
 
     def _abbreviated(self, abbreviations: Iterable[Abbreviation], found: set[str], *,
