@@ -53,9 +53,9 @@ NOT_FAR_OFF = 0.1
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
 
-# "who works on X?": a listing with every author
-_WHO = re.compile(r"^\s*(?:who|(?:which|what)\s+(?:authors|researchers|people))\b", re.IGNORECASE)
+# "who works on X?" (or "which authors work on X?"): a listing with every author
 _WHO_WORD = re.compile(r"^\s*(?:which|what)\s+(?:authors|researchers|people)\b", re.IGNORECASE)
+_WHO = re.compile(rf"^\s*who\b|{_WHO_WORD.pattern}", re.IGNORECASE)
 _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find"
                       r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
@@ -306,15 +306,19 @@ class Answerer:
         """What to search and how to answer. Before :meth:`_plan` reads the question's kind,
         topic and filters, what is no topic word comes out of it, in this order:
 
+        - "which authors" (:data:`_WHO_WORD`): "who", every author shown;
         - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first);
         - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
         - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
         - "what problems do papers on X address?" (:data:`_WHAT_DO`): the papers on X;
         - a number (:data:`_COUNT`: "give me three papers on X": three written out);
         - a topic left out (:data:`_WITHOUT`: "bandits but not regret"), where one is left;
+        - citations asked for (:data:`_CITING`: "which papers cite DPO?"): those naming DPO,
+          and a first line saying abstracts hold no reference lists;
         - a judgement the abstracts cannot make (:data:`_JUDGE`: "the best paper on X"): the
-          listing of what it would judge between; so are citations (:data:`_CITING`: "which
-          papers cite DPO?": those naming DPO)."""
+          listing of what it would judge between.
+
+        :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())

@@ -44,7 +44,7 @@ JUDGEMENT = ("The abstracts cannot tell which paper is best or most influential:
              "citations, reviews or awards.")
 JUDGEMENT_LISTED = "Here is every paper that matches instead."
 # "Which papers cite DPO?": the same, for citations.
-CITING = ("The abstracts cannot tell which papers cite a work: they hold no reference lists.")
+CITING = "The abstracts cannot tell which papers cite a work: they hold no reference lists."
 JUDGEMENT_ASK_A_TOPIC = ("Name a topic (\u201cwhich papers study ...?\u201d) and every paper on "
                          "it is listed.")
 

@@ -26,12 +26,10 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 __all__ = ["STOPWORDS", "YEAR", "Abbreviation", "Acronyms", "Concept", "acronym_definitions",
-           "fts_concepts",
-           "fts_groups",
-           "fts_literal", "fts_phrase", "fts_query", "index_terms", "is_term", "phrase_written",
-           "query_terms",
-           "sentence_order", "sentence_scores", "singular", "spelled_out", "terms_beyond",
-           "topic_abbreviations", "writes", "written_as_such"]
+           "fts_concepts", "fts_groups", "fts_literal", "fts_phrase", "fts_query", "index_terms",
+           "is_term", "phrase_written", "query_terms", "sentence_order", "sentence_scores",
+           "singular", "spelled_out", "terms_beyond", "topic_abbreviations", "writes",
+           "written_as_such"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -629,9 +627,9 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
     for "token") carries how a paper must write it (:attr:`Concept.written`)."""
     table = _acronyms(acronyms)
     terms = query_terms(query)
-    written: dict[str, re.Pattern[str] | None] = {}
     words = [_norm(t) for t in terms]
     concepts: dict[str, list[Abbreviation]] = {}
+    written: dict[str, re.Pattern[str] | None] = {}
     consumed: set[int] = set()
     for surface, canon in sorted(_SURFACE.items(), key=lambda kv: -len(kv[0])):
         n = surface.count(" ") + 1

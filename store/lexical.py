@@ -406,7 +406,8 @@ class PaperIndex:
             if unread := [pid for pid in kept if pid not in writes]:
                 fields = ["title"] if column == "title" else ["title", "label", "abstract",
                                                               "keywords"]
-                text_of = " || char(10) || ".join(f"json_extract(data, '$.{f}')" for f in fields)
+                text_of = " || char(10) || ".join(f"coalesce(json_extract(data, '$.{f}'), '')"
+                                                  for f in fields)
                 for pid, text in self._by_ids("papers", text_of, unread):
                     writes[pid] = pattern.search(text) is not None
             kept = {pid for pid in kept if writes.get(pid)}
