@@ -27,9 +27,9 @@ from typing import NamedTuple
 
 __all__ = ["STOPWORDS", "YEAR", "Abbreviation", "Acronyms", "Concept", "acronym_definitions",
            "fts_concepts", "fts_groups", "fts_literal", "fts_phrase", "fts_query", "index_terms",
-           "is_term", "phrase_written", "query_terms", "sentence_order", "sentence_scores",
-           "singular", "spelled_out", "terms_beyond", "topic_abbreviations", "writes",
-           "written_as_such"]
+           "is_term", "phrase_splits", "query_terms", "sentence_order", "sentence_scores",
+           "singular", "split_group", "split_groups_written", "spelled_out", "terms_beyond",
+           "topic_abbreviations", "writes"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -80,7 +80,8 @@ _FAMILY = {word: tuple(w for w in family if w != word)
 # with SQLite's porter tokenizer): per stem, groups of word beginnings; a word
 # belongs to the group of the longest beginning it starts with (the first such group where a
 # beginning stands in two: one way only). A paper names a question's word of such a stem only
-# where it writes a word of that word's group (:func:`written_as_such`).
+# where it writes a word of that word's group (:func:`split_group`). Bump
+# store.lexical.SCHEMA_VERSION when this changes: each paper's groups are stored at ingest.
 WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("tokeniz", "tokenis"), ("token",)),
     (("transformer",), ("transform",)),
@@ -261,24 +262,39 @@ def _singular_word(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-@lru_cache(maxsize=256)
-def written_as_such(word: str) -> re.Pattern[str] | None:
-    """How a text writes ``word`` (or a word of its group, :data:`WORD_SPLITS`) where Porter
-    stemming would also take other words for it: "tokenization" -> tokeniz..., tokenis...;
-    "token" -> token... but not tokeniz... None for every other word."""
-    word = word.lower()
-    found = [(len(p), splits, group) for splits in WORD_SPLITS for group in splits
-             for p in group if word.startswith(p)]
-    if not found:
-        return None
-    _, splits, group = max(found, key=lambda f: f[0])
+def _split_pattern(splits: tuple[tuple[str, ...], ...], group: tuple[str, ...]) -> re.Pattern[str]:
+    """How a text writes a word of ``group`` (:data:`WORD_SPLITS`): one of its beginnings, not
+    where a longer beginning of another group of the stem goes on ("token", not "tokeniz")."""
     alternatives = []
-    for p in group:  # not where a longer beginning of another group goes on
+    for p in group:
         rest = [q[len(p):] for other in splits if other is not group for q in other
                 if q.startswith(p) and q != p]
         alternatives.append(re.escape(p) + (f"(?!{'|'.join(map(re.escape, rest))})" if rest
                                             else ""))
     return re.compile(rf"(?<![^\W_])(?:{'|'.join(alternatives)})", re.IGNORECASE)
+
+
+# every group of WORD_SPLITS by its key (its first beginning), and how a text writes it
+_SPLIT_GROUPS = {group[0]: _split_pattern(splits, group)
+                 for splits in WORD_SPLITS for group in splits}
+
+
+@lru_cache(maxsize=256)
+def split_group(word: str) -> str | None:
+    """The key of the :data:`WORD_SPLITS` group ``word`` belongs to ("tokenization" ->
+    "tokeniz", "tokens" -> "token"): a paper names ``word`` only where it writes a word of
+    that group (:func:`split_groups_written`). None for a word Porter stemming takes for no
+    other."""
+    word = word.lower()
+    found = [(len(p), group) for splits in WORD_SPLITS for group in splits
+             for p in group if word.startswith(p)]
+    return max(found, key=lambda f: f[0])[1][0] if found else None
+
+
+def split_groups_written(text: str) -> set[str]:
+    """The keys of the :data:`WORD_SPLITS` groups ``text`` writes a word of (stored per paper
+    at ingest, :class:`store.lexical.PaperIndex`)."""
+    return {key for key, pattern in _SPLIT_GROUPS.items() if pattern.search(text)}
 
 
 def _acronyms(table: Mapping[str, list[str]] | None) -> Acronyms:
@@ -535,15 +551,14 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
     return quoted[0] if len(quoted) == 1 else "(" + " OR ".join(quoted) + ")"
 
 
-def phrase_written(query: str) -> list[re.Pattern[str]]:
-    """How a paper must write the words of the question's topic phrase (:func:`fts_phrase`)
-    that Porter stemming takes for others (:func:`written_as_such`): "continual learning" is
-    not "continuous learning"."""
+def phrase_splits(query: str) -> list[str]:
+    """The :data:`WORD_SPLITS` groups (:func:`split_group`) of the words of the question's
+    topic phrase (:func:`fts_phrase`) that Porter stemming takes for others: a paper names
+    "continual learning" only where it writes "continual" (not "continuous learning")."""
     modified = _modified_surface(query)
     pair = _topic_pair(query)
     words = [modified[1]] if modified else [] if pair is None else list(pair[1:])
-    return [written for word in words if "-" not in word
-            and (written := written_as_such(word)) is not None]
+    return [key for word in words if "-" not in word and (key := split_group(word)) is not None]
 
 
 def topic_abbreviations(query: str, acronyms: Acronyms) -> list[Abbreviation]:
@@ -605,7 +620,7 @@ class Concept(NamedTuple):
 
     expression: str                   # FTS5 MATCH expression: the papers that name it
     abbreviations: list[Abbreviation]  # acronyms for a run of words holding it, checked apart
-    written: re.Pattern[str] | None = None  # its word as a paper must write it (written_as_such)
+    split: str | None = None          # its word's WORD_SPLITS group, which a paper must write
 
 
 def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
@@ -624,12 +639,12 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
     :meth:`store.lexical.PaperIndex.coverage`.
 
     ``matching``: a word Porter stemming takes for others (:data:`WORD_SPLITS`: "tokenization"
-    for "token") carries how a paper must write it (:attr:`Concept.written`)."""
+    for "token") carries the group of words a paper must write (:attr:`Concept.split`)."""
     table = _acronyms(acronyms)
     terms = query_terms(query)
     words = [_norm(t) for t in terms]
     concepts: dict[str, list[Abbreviation]] = {}
-    written: dict[str, re.Pattern[str] | None] = {}
+    split: dict[str, str | None] = {}
     consumed: set[int] = set()
     for surface, canon in sorted(_SURFACE.items(), key=lambda kv: -len(kv[0])):
         n = surface.count(" ") + 1
@@ -660,6 +675,6 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
         known = concepts.setdefault(group, [])
         known += [a for a in abbreviated.get(i, []) if a not in known]
         if matching and len(parts) == 1:
-            written[group] = written_as_such(term)
-    return [Concept(group, abbreviations, written.get(group))
+            split[group] = split_group(term)
+    return [Concept(group, abbreviations, split.get(group))
             for group, abbreviations in concepts.items()]

@@ -34,9 +34,10 @@ from rag.textnorm import (
     fts_phrase,
     fts_query,
     index_terms,
-    phrase_written,
+    phrase_splits,
     singular,
     spelled_out,
+    split_groups_written,
     topic_abbreviations,
     writes,
 )
@@ -46,10 +47,10 @@ __all__ = ["LexicalHit", "PaperIndex"]
 
 log = logging.getLogger("paperchat.store")
 
-# Bump when the FTS layout, rag.textnorm.index_terms or rag.textnorm.acronym_definitions
-# changes: an index with another version has its FTS rows and acronyms rebuilt from the catalog
-# when opened (see PaperIndex._migrate).
-SCHEMA_VERSION = "4"
+# Bump when the FTS layout, rag.textnorm.index_terms, rag.textnorm.acronym_definitions or
+# rag.textnorm.WORD_SPLITS changes: an index with another version has its FTS rows, acronyms
+# and split-word groups rebuilt from the catalog when opened (see PaperIndex._migrate).
+SCHEMA_VERSION = "5"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
@@ -84,6 +85,16 @@ CREATE TABLE IF NOT EXISTS acronyms (
     PRIMARY KEY (acronym, expansion, paper_id)
 );
 CREATE INDEX IF NOT EXISTS acronyms_paper ON acronyms (paper_id);
+"""
+
+# the groups of words Porter stemming takes for others each paper writes
+# (rag.textnorm.split_groups_written), in its title or not
+_SPLITS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS splits (
+    grp TEXT NOT NULL, paper_id TEXT NOT NULL, in_title INTEGER NOT NULL,
+    PRIMARY KEY (grp, paper_id)
+);
+CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 """
 
 
@@ -127,19 +138,21 @@ class PaperIndex:
         return conn
 
     def _migrate(self) -> None:
-        """Rebuild the FTS table and the acronyms table from the catalog: FTS rowids equal the
-        papers' rowids (deletes by rowid, not by a scan), terms and acronyms from the current
-        rag.textnorm."""
+        """Rebuild the FTS table, the acronyms and the split-word groups from the catalog: FTS
+        rowids equal the papers' rowids (deletes by rowid, not by a scan), terms, acronyms and
+        groups from the current rag.textnorm."""
         with self.transaction() as db:
             db.execute("DROP TABLE IF EXISTS papers_fts")
             db.execute(_FTS_SCHEMA.strip().rstrip(";"))
             db.execute("DROP TABLE IF EXISTS acronyms")
-            for statement in filter(str.strip, _ACRONYMS_SCHEMA.split(";")):
+            db.execute("DROP TABLE IF EXISTS splits")
+            for statement in filter(str.strip, (_ACRONYMS_SCHEMA + _SPLITS_SCHEMA).split(";")):
                 db.execute(statement)
             for rowid, data in db.execute("SELECT rowid, data FROM papers").fetchall():
                 paper = Paper.model_validate_json(data)
                 self._insert_fts(db, rowid, paper)
                 self._insert_acronyms(db, paper)
+                self._insert_splits(db, paper)
             self.set_meta("schema", SCHEMA_VERSION)
 
     def close(self) -> None:
@@ -309,12 +322,20 @@ class PaperIndex:
              paper.year, "; ".join(paper.authors)))
         self._insert_fts(db, cur.lastrowid, paper)
         self._insert_acronyms(db, paper)
+        self._insert_splits(db, paper)
 
     @staticmethod
     def _insert_acronyms(db: sqlite3.Connection, paper: Paper) -> None:
         db.executemany("INSERT OR IGNORE INTO acronyms VALUES (?, ?, ?, ?)",
                        [(a.lower(), e.lower(), paper.paper_id, a)
                         for a, e in acronym_definitions(paper.abstract)])
+
+    @staticmethod
+    def _insert_splits(db: sqlite3.Connection, paper: Paper) -> None:
+        title = split_groups_written(paper.title)
+        db.executemany("INSERT INTO splits VALUES (?, ?, ?)", [
+            (key, paper.paper_id, key in title) for key in split_groups_written("\n".join(
+                [paper.title, paper.label, *paper.keywords, paper.abstract]))])
 
     @staticmethod
     def _insert_fts(db: sqlite3.Connection, rowid: int | None, paper: Paper) -> None:
@@ -333,6 +354,7 @@ class PaperIndex:
             db.execute("DELETE FROM papers_fts WHERE rowid = ?", (row[0],))
             db.execute("DELETE FROM papers WHERE rowid = ?", (row[0],))
             db.execute("DELETE FROM acronyms WHERE paper_id = ?", (pid,))
+            db.execute("DELETE FROM splits WHERE paper_id = ?", (pid,))
             db.execute("DELETE FROM tokens WHERE paper_id = ?", (pid,))
 
     def put_tokens(self, db: sqlite3.Connection, tokens: dict[str, bytes]) -> None:
@@ -393,24 +415,20 @@ class PaperIndex:
         if phrase is None:
             return None
         found = self._written(self._matching(_in_column(phrase, column), query),
-                              phrase_written(query), column)
+                              phrase_splits(query), column)
         return found | self._abbreviated(topic_abbreviations(query, table), found, column=column)
 
-    def _written(self, paper_ids: set[str], patterns: Sequence[re.Pattern[str]],
+    def _written(self, paper_ids: set[str], splits: Sequence[str],
                  column: str | None) -> set[str]:
-        """The papers of ``paper_ids`` whose text (``column`` only, if given) writes each of
-        ``patterns`` (:func:`written_as_such`): Porter stemming matched them on another word."""
+        """The papers of ``paper_ids`` that write a word of each of the ``splits`` groups
+        (:func:`rag.textnorm.split_group`; in the title only, if ``column`` is "title"), stored
+        at ingest: Porter stemming may have matched them on another word ("token" for
+        "tokenization")."""
         kept = set(paper_ids)
-        for pattern in patterns:  # each paper read once per pattern until the catalog changes
-            writes: dict[str, bool] = self._cached(f"written {column} {pattern.pattern}", dict)
-            if unread := [pid for pid in kept if pid not in writes]:
-                fields = ["title"] if column == "title" else ["title", "label", "abstract",
-                                                              "keywords"]
-                text_of = " || char(10) || ".join(f"coalesce(json_extract(data, '$.{f}'), '')"
-                                                  for f in fields)
-                for pid, text in self._by_ids("papers", text_of, unread):
-                    writes[pid] = pattern.search(text) is not None
-            kept = {pid for pid in kept if writes.get(pid)}
+        for key in splits:
+            kept &= {r[0] for r in self.db.execute(
+                "SELECT paper_id FROM splits WHERE grp = ?"
+                + (" AND in_title" if column == "title" else ""), (key,))}
         return kept
 
     def _abbreviated(self, abbreviations: Iterable[Abbreviation], found: set[str], *,
@@ -493,11 +511,11 @@ class PaperIndex:
     def _concept_matches(self, query: str, *, column: str | None = None) -> list[set[str]]:
         """Per content term of the question (:func:`fts_concepts`), the papers naming it, in
         ``column`` only if given; a word Porter stemming takes for others only where a paper
-        writes it as such (:attr:`Concept.written`: "tokenization", not "token")."""
+        writes it as such (:attr:`Concept.split`: "tokenization", not "token")."""
         concepts = fts_concepts(query, self.acronyms())
         matched = [self._written(self._matching(_in_column(
             spelled_out(c.expression) if column else c.expression, column), query),
-            [c.written] if c.written else [], column) for c in concepts]
+            [c.split] if c.split else [], column) for c in concepts]
         # an acronym names several of the question's words ("NeRF": neural radiance fields):
         # look for its papers once, beyond those naming every word it stands for
         spans: dict[Abbreviation, list[int]] = {}

@@ -250,6 +250,16 @@ def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path
     assert index.title_matches("Which papers are about transformers?") == {"vit"}
     assert index.title_matches("Which papers use Fourier transforms?") == {"fft"}
     assert {h.paper_id for h in index.search("tokenization", 5)} == {"tok", "next"}  # ranking
+    with index.transaction() as db:  # an index from before the stored groups: rebuilt
+        db.execute("DROP TABLE splits")
+        db.execute("UPDATE meta SET value = '4' WHERE key = 'schema'")
+    index.close()
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    assert set(index.coverage("Which papers are about tokenization?")) == {"tok"}
+    with index.transaction() as db:
+        index.delete(db, ["tok"])
+    assert index.db.execute("SELECT count(*) FROM splits WHERE paper_id = 'tok'").fetchone() == (0,)
+    assert index.coverage("Which papers are about tokenization?") == {}
     index.close()
 
 

@@ -19,8 +19,9 @@ from rag.textnorm import (
     sentence_scores,
     terms_beyond,
     topic_abbreviations,
+    split_group,
+    split_groups_written,
     writes,
-    written_as_such,
 )
 
 
@@ -179,16 +180,15 @@ def test_word_families_porter_misses() -> None:
 ])
 def test_words_porter_takes_for_others_are_written_as_such(word: str, text: str,
                                                            names: bool) -> None:
-    written = written_as_such(word)
-    assert written is not None and bool(written.search(text)) is names
+    group = split_group(word)
+    assert group is not None and (group in split_groups_written(text)) is names
 
 
-def test_other_words_carry_no_written_form() -> None:
-    assert written_as_such("learning") is None and written_as_such("models") is None
-    assert [c.written is not None for c in fts_concepts("Which papers study tokenization?")] == [
-        True]
-    assert [c.written for c in fts_concepts("Which papers study tokenization?",
-                                            matching=False)] == [None]  # ranking: as before
+def test_other_words_belong_to_no_split_group() -> None:
+    assert split_group("learning") is None and split_group("models") is None
+    assert [c.split for c in fts_concepts("Which papers study tokenization?")] == ["tokeniz"]
+    assert [c.split for c in fts_concepts("Which papers study tokenization?",
+                                          matching=False)] == [None]  # ranking: as before
 
 
 def test_sentence_scores_count_synonyms_and_the_abstracts_own_acronyms() -> None:
