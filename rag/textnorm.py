@@ -291,10 +291,21 @@ def split_group(word: str) -> str | None:
     return max(found, key=lambda f: f[0])[1][0] if found else None
 
 
+# a word beginning as one of WORD_SPLITS does: where split_groups_written looks
+_SPLIT_WORD = re.compile(r"(?<![^\W_])(?:" + "|".join(sorted(
+    {re.escape(p) for splits in WORD_SPLITS for group in splits for p in group},
+    key=len, reverse=True)) + r")\w*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _groups_of(word: str) -> frozenset[str]:
+    return frozenset(key for key, pattern in _SPLIT_GROUPS.items() if pattern.match(word))
+
+
 def split_groups_written(text: str) -> set[str]:
     """The keys of the :data:`WORD_SPLITS` groups ``text`` writes a word of (stored per paper
-    at ingest, :class:`store.lexical.PaperIndex`)."""
-    return {key for key, pattern in _SPLIT_GROUPS.items() if pattern.search(text)}
+    at ingest, :class:`store.lexical.PaperIndex`): each word so beginning looked up once."""
+    return set().union(*(_groups_of(m.group(0).lower()) for m in _SPLIT_WORD.finditer(text)))
 
 
 def _acronyms(table: Mapping[str, list[str]] | None) -> Acronyms:
