@@ -17,10 +17,10 @@ from rag.textnorm import (
     query_terms,
     sentence_order,
     sentence_scores,
-    terms_beyond,
-    topic_abbreviations,
     split_group,
     split_groups_written,
+    terms_beyond,
+    topic_abbreviations,
     writes,
 )
 
