@@ -372,9 +372,11 @@ class Answerer:
                           rest, flags=re.IGNORECASE) or rest
             rest, filters, named = self._venue_and_year(rest, filters)
             every = bool(named) and not query_terms(rest)  # "which of them are from 2025?"
+            sides, either = _either(rest)  # "of those, which use A or B?"
             return _Plan("listing", rest, filters, scope=list(prev.paper_ids),
-                         topic=named if every else _shown_topic(rest),
-                         standalone=f"{prev.standalone} ({rest or named})", whole_scope=every)
+                         topic=either or (named if every else _shown_topic(rest)),
+                         standalone=f"{prev.standalone} ({rest or named})", whole_scope=every,
+                         sides=sides)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
         follow_up = bool(prev and _PRONOUN.search(question))
         if prev and follow_up:  # "what lower bounds do they prove?"
@@ -387,8 +389,10 @@ class Answerer:
             rest = re.sub(re.escape(name), " ", query, flags=re.IGNORECASE)
             if _LISTING.search(question) and query_terms(rest):
                 # "which papers by Yoshua Bengio study GFlowNets?": a listing among theirs
+                sides, either = _either(rest)
                 return _Plan("listing", rest, replace(filters, author=name),
-                             topic=_shown_topic(rest), standalone=standalone, author=name)
+                             topic=either or _shown_topic(rest), standalone=standalone,
+                             author=name, sides=sides)
             return _Plan("metadata", rest, replace(filters, author=name), topic=name,
                          standalone=standalone, author=name)
         area = self.index.match_area(query)
@@ -404,11 +408,10 @@ class Answerer:
                 return _Plan("summary", query, filters, topic=" vs ".join(sides),
                              standalone=standalone, sides=sides)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
-        if (kind == "listing" and not follow_up and (m := _EITHER.search(query))
-                and (sides := _sides(m.group(1), m.group(2), r",|\s+or\s+"))):
+        if kind == "listing" and not follow_up and (either := _either(query))[0]:
             # "which papers use LoRA or adapters?": the papers on either, not on both
-            return _Plan(kind, query, filters, topic="\u201d or \u201c".join(
-                _shown_topic(side) for side in sides), standalone=standalone, sides=sides)
+            return _Plan(kind, query, filters, topic=either[1], standalone=standalone,
+                         sides=either[0])
         if prev and follow_up and prev.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
@@ -890,6 +893,15 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
             _QUALIFIER.search(x) for x in sides[:-1]):
         sides = [*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1]]
     return tuple(sides) if len(sides) > 1 and all(query_terms(x) for x in sides) else ()
+
+
+def _either(query: str) -> tuple[tuple[str, ...], str]:
+    """A listing of papers on either topic ("LoRA or adapters"): its sides (:func:`_sides`)
+    and the topic its first line quotes; none where the question names no such pair."""
+    if (m := _EITHER.search(query)) and (sides := _sides(m.group(1), m.group(2),
+                                                         r",|\s+or\s+")):
+        return sides, "\u201d or \u201c".join(_shown_topic(side) for side in sides)
+    return (), ""
 
 
 def _and_list(items: Sequence[str]) -> str:

@@ -693,10 +693,11 @@ def test_comparing_three_topics(fast_chat: PaperChat, tmp_path: Path) -> None:
 def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which papers use LoRA or adapters?" lists the papers on either (not only those on
     both), those naming one first, and quotes both on the first line; a qualifier of the last
-    is for all, "either" is no topic word, and "or not" is no second topic."""
-    rows = [{"id": f"lora{i}", "title": f"Low-rank study {i}",
+    is for all, "either" is no topic word, and "or not" is no second topic. So do a follow-up
+    narrowing the previous answer and a listing among one author's papers."""
+    rows = [{"id": f"lora{i}", "title": f"Low-rank study {i}", "authors": [f"Author {i}"],
              "abstract": f"We fine-tune with LoRA, variant {i}. It is cheap."} for i in range(2)]
-    rows += [{"id": "adapter", "title": "Adapter layers",
+    rows += [{"id": "adapter", "title": "Adapter layers", "authors": ["Author 0"],
               "abstract": "We insert adapters into each layer. It is cheap."},
              {"id": "adapt", "title": "Domain adaptation",
               "abstract": "We adapt models to new domains. Adaptation is cheap."},
@@ -718,6 +719,12 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
                                      None, None)
     assert plan.sides == ("Which papers use LoRA for vision models", "adapters for vision models")
     assert fast_chat.answerer().plan("Are there papers on LoRA or not?", None, None).sides == ()
+    conv = Conversation()  # narrowing a previous answer, and among one author's papers
+    assert len(fast_chat.ask("Which papers are cheap?", conv).papers) == 5
+    a = fast_chat.ask("Of those, which use LoRA or adapters?", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["adapter", "lora0", "lora1", "vision"]
+    assert _listed(fast_chat, "Which papers by Author 0 use LoRA or adapters?") == [
+        "adapter", "lora0"]
 
 
 def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -> None:
