@@ -176,9 +176,9 @@ FILTERED_TOPICS: list[tuple[str, str, str, range]] = [
 ]
 
 # Other question forms, over the same papers (written after the changes of c93403a..d2ae1d2,
-# run once, then again after one fix: see README): years named apart, a topic left out (the fifth field: no paper naming it in its
-# title or abstract is wanted), a judgement the abstracts cannot make (listed all the same), an
-# order ("recent").
+# run once, then again after one fix: see README): years named apart, a topic left out (the
+# fifth field: no paper naming it in its title or abstract is wanted), a judgement the
+# abstracts cannot make (listed all the same), an order ("recent").
 FORM_TOPICS: list[tuple[str, str, str, Collection[int], str]] = [
     ("Which papers from 2023 or 2025 study Gaussian processes?", r"\bgaussian process(?:es)?\b",
      "", (2023, 2025), ""),
