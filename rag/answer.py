@@ -408,10 +408,11 @@ class Answerer:
                 return _Plan("summary", query, filters, topic=" vs ".join(sides),
                              standalone=standalone, sides=sides)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
-        if kind == "listing" and not follow_up and (either := _either(query))[0]:
-            # "which papers use LoRA or adapters?": the papers on either, not on both
-            return _Plan(kind, query, filters, topic=either[1], standalone=standalone,
-                         sides=either[0])
+        if kind == "listing" and not follow_up:
+            sides, either = _either(query)
+            if sides:  # "which papers use LoRA or adapters?": the papers on either, not both
+                return _Plan(kind, query, filters, topic=either, standalone=standalone,
+                             sides=sides)
         if prev and follow_up and prev.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
