@@ -262,33 +262,22 @@ def _singular_word(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-def _split_pattern(splits: tuple[tuple[str, ...], ...], group: tuple[str, ...]) -> re.Pattern[str]:
-    """How a text writes a word of ``group`` (:data:`WORD_SPLITS`): one of its beginnings, not
-    where a longer beginning of another group of the stem goes on ("token", not "tokeniz")."""
-    alternatives = []
-    for p in group:
-        rest = [q[len(p):] for other in splits if other is not group for q in other
-                if q.startswith(p) and q != p]
-        alternatives.append(re.escape(p) + (f"(?!{'|'.join(map(re.escape, rest))})" if rest
-                                            else ""))
-    return re.compile(rf"(?<![^\W_])(?:{'|'.join(alternatives)})", re.IGNORECASE)
+@lru_cache(maxsize=4096)
+def _split_groups_of(word: str) -> tuple[str, ...]:
+    """The keys (first beginnings) of the :data:`WORD_SPLITS` groups holding the longest
+    beginning ``word`` (lower case) starts with, in table order: "tokens" -> ("token",),
+    "adapters" -> ("adapter", "adapt")."""
+    longest = max((p for splits in WORD_SPLITS for group in splits for p in group
+                   if word.startswith(p)), key=len, default=None)
+    return tuple(group[0] for splits in WORD_SPLITS for group in splits if longest in group)
 
 
-# every group of WORD_SPLITS by its key (its first beginning), and how a text writes it
-_SPLIT_GROUPS = {group[0]: _split_pattern(splits, group)
-                 for splits in WORD_SPLITS for group in splits}
-
-
-@lru_cache(maxsize=256)
 def split_group(word: str) -> str | None:
     """The key of the :data:`WORD_SPLITS` group ``word`` belongs to ("tokenization" ->
-    "tokeniz", "tokens" -> "token"): a paper names ``word`` only where it writes a word of
-    that group (:func:`split_groups_written`). None for a word Porter stemming takes for no
-    other."""
-    word = word.lower()
-    found = [(len(p), group) for splits in WORD_SPLITS for group in splits
-             for p in group if word.startswith(p)]
-    return max(found, key=lambda f: f[0])[1][0] if found else None
+    "tokeniz", "tokens" -> "token"; the first where its beginning stands in two): a paper names
+    ``word`` only where it writes a word of that group (:func:`split_groups_written`). None for
+    a word Porter stemming takes for no other."""
+    return next(iter(_split_groups_of(word.lower())), None)
 
 
 # a word beginning as one of WORD_SPLITS does: where split_groups_written looks
@@ -297,15 +286,10 @@ _SPLIT_WORD = re.compile(r"(?<![^\W_])(?:" + "|".join(sorted(
     key=len, reverse=True)) + r")\w*", re.IGNORECASE)
 
 
-@lru_cache(maxsize=4096)
-def _groups_of(word: str) -> frozenset[str]:
-    return frozenset(key for key, pattern in _SPLIT_GROUPS.items() if pattern.match(word))
-
-
 def split_groups_written(text: str) -> set[str]:
     """The keys of the :data:`WORD_SPLITS` groups ``text`` writes a word of (stored per paper
     at ingest, :class:`store.lexical.PaperIndex`): each word so beginning looked up once."""
-    return set().union(*(_groups_of(m.group(0).lower()) for m in _SPLIT_WORD.finditer(text)))
+    return {key for m in _SPLIT_WORD.finditer(text) for key in _split_groups_of(m.group(0).lower())}
 
 
 def _acronyms(table: Mapping[str, list[str]] | None) -> Acronyms:
