@@ -334,12 +334,11 @@ class PaperIndex:
     def _insert_splits(db: sqlite3.Connection, paper: Paper) -> None:
         title = split_groups_written(paper.title)
         db.executemany("INSERT INTO splits VALUES (?, ?, ?)", [
-            (key, paper.paper_id, key in title) for key in split_groups_written("\n".join(
-                [paper.title, paper.label, *paper.keywords, paper.abstract]))])
+            (key, paper.paper_id, key in title) for key in split_groups_written(_text(paper))])
 
     @staticmethod
     def _insert_fts(db: sqlite3.Connection, rowid: int | None, paper: Paper) -> None:
-        text = " ".join([paper.title, paper.label, " ".join(paper.keywords), paper.abstract])
+        text = _text(paper)
         db.execute("INSERT INTO papers_fts (rowid, paper_id, title, label, keywords, abstract, "
                    "expansions, authors) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                    (rowid, paper.paper_id, paper.title,
@@ -528,6 +527,11 @@ class PaperIndex:
             for i in at:
                 matched[i] |= writing
         return matched
+
+
+def _text(paper: Paper) -> str:
+    """The paper's indexed text: title, label, keywords and abstract."""
+    return " ".join([paper.title, paper.label, " ".join(paper.keywords), paper.abstract])
 
 
 def _in_column(expression: str, column: str | None) -> str:
