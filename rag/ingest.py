@@ -7,7 +7,9 @@ Protocol per batch (so any failure, Ctrl-C included, leaves a store a rerun comp
 3. catalog: in one transaction, write the papers, their FTS rows and (with ``token_vectors``)
    their packed token vectors (:mod:`rag.tokens`, from the sentences' forward pass), and clear
    *pending*.
-A paper counts as present only once step 3 committed. :meth:`Ingestor.repair` (run before every
+A paper counts as present only once step 3 committed. A changed record whose embedded texts are
+the same as its stored version's (new authors, status, affiliations) skips steps 1 and 2: its
+catalog row is rewritten in one transaction, its vectors kept (:meth:`Ingestor._write_catalog`). :meth:`Ingestor.repair` (run before every
 ingest and on open) re-does the Chroma side (chunks and sentences) of papers left pending by an
 interrupted run. When sentence vectors are on and stored papers lack them (a store built
 without), the next ingest marks those papers pending and repairs them, sentences included.
@@ -51,6 +53,7 @@ class IngestReport:
     chunks: int = 0
     seconds: float = 0.0
     embed_seconds: float = 0.0
+    kept_vectors: int = 0  # updated papers whose embedded texts were the same (not re-embedded)
 
     @property
     def indexed(self) -> int:
@@ -61,7 +64,8 @@ class IngestReport:
         return self.indexed / self.seconds if self.seconds > 0 else 0.0
 
     def summary(self) -> str:
-        line = (f"added {self.added}, updated {self.updated}, unchanged {self.unchanged}, "
+        kept = f" ({self.kept_vectors} not re-embedded)" if self.kept_vectors else ""
+        line = (f"added {self.added}, updated {self.updated}{kept}, unchanged {self.unchanged}, "
                 f"skipped {len(self.skipped)}")
         if self.indexed:
             line += f" — {self.indexed} papers in {self.seconds:.1f} s ({self.papers_per_s:.1f} papers/s)"
@@ -69,7 +73,8 @@ class IngestReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"files": self.files, "added": self.added, "updated": self.updated,
-                "unchanged": self.unchanged, "skipped": self.skipped, "chunks": self.chunks,
+                "unchanged": self.unchanged, "kept_vectors": self.kept_vectors,
+                "skipped": self.skipped, "chunks": self.chunks,
                 "seconds": round(self.seconds, 3), "papers_per_s": round(self.papers_per_s, 2)}
 
 
@@ -121,13 +126,19 @@ class Ingestor:
                 report.skipped.append(f"{paper.source}: {paper.paper_id}: duplicate id in this "
                                       "ingest; the last record wins")
             todo[paper.paper_id] = paper
-        batch_new: list[Paper] = []
-        for paper in todo.values():
-            old = known.get(paper.paper_id)
-            if old == paper.fingerprint():
-                report.unchanged += 1
-            else:
-                batch_new.append(paper)
+        fresh = [p for p in todo.values() if known.get(p.paper_id) != p.fingerprint()]
+        report.unchanged = len(todo) - len(fresh)
+        # a changed record embeds the same texts where only its authors, status and such
+        # changed: its vectors stay, its catalog row is rewritten
+        before = self.index.get([p.paper_id for p in fresh if p.paper_id in known])
+        relabelled = [p for p in fresh if p.paper_id in before
+                      and self.texts([before[p.paper_id]]) == self.texts([p])]
+        kept = {p.paper_id for p in relabelled}
+        batch_new = [p for p in fresh if p.paper_id not in kept]
+        if relabelled:
+            self._write_catalog(relabelled)
+            report.updated += len(relabelled)
+            report.kept_vectors = len(relabelled)
         bar = tqdm(total=len(batch_new), unit="paper", desc="embedding", disable=not progress,
                    dynamic_ncols=True)
         try:
@@ -238,6 +249,17 @@ class Ingestor:
             if batch and not self.token_vectors:
                 self.index.set_meta("token-vectors", "0")
             self.index.clear_pending(db, [p.paper_id for p in batch])
+
+    def _write_catalog(self, papers: list[Paper]) -> None:
+        """Rewrite catalogued papers whose embedded texts did not change (:meth:`texts`): the
+        catalog rows only, in one transaction, keeping their token vectors; Chroma holds
+        nothing else of a paper (its rows carry the paper id and the chunk's number)."""
+        ids = [p.paper_id for p in papers]
+        with self.index.transaction() as db:
+            tokens = dict(self.index.tokens(ids))
+            for paper in papers:
+                self.index.put(db, paper)
+            self.index.put_tokens(db, tokens)
 
     # ---------------------------------------------------------------------------------------
     def repair(self) -> int:

@@ -312,3 +312,37 @@ def test_serve_stores_missing_token_vectors_before_starting(tmp_path: Path, seed
     assert "stored the token vectors" not in again.output
     served.pop().close()  # type: ignore[attr-defined]
     index.close()
+
+
+def test_a_record_with_the_same_texts_keeps_its_vectors(token_chat: PaperChat, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Re-ingesting a record whose authors changed rewrites its catalog row only: nothing is
+    embedded, its chunks and token vectors stay; one whose abstract changed is embedded again."""
+    from rag import Filters
+
+    assert isinstance(token_chat.embedder, TokenHashEmbedder)
+    path = _corpus(tmp_path / "c.jsonl")
+    recs = [json.loads(line) for line in path.read_text().splitlines()]
+    bits = token_chat.index.tokens(["p3"])["p3"]
+    chunks = token_chat.vectors.count()  # type: ignore[attr-defined]
+    embedded: list[str] = []
+    real = token_chat.embedder.embed
+    monkeypatch.setattr(token_chat.embedder, "embed", lambda texts: embedded.extend(texts)
+                        or real(texts))
+    recs[3]["authors"] = ["Ann Newcomer"]
+    path.write_text("\n".join(json.dumps(r) for r in recs))
+    report = token_chat.ingest([path], progress=False)
+    assert (report.added, report.updated, report.kept_vectors, report.unchanged) == (0, 1, 1, 11)
+    assert "1 not re-embedded" in report.summary()
+    assert embedded == [] and token_chat.embedder.token_texts == []
+    assert token_chat.index.get(["p3"])["p3"].authors == ["Ann Newcomer"]
+    assert token_chat.index.tokens(["p3"])["p3"] == bits
+    assert token_chat.vectors.count() == chunks  # type: ignore[attr-defined]
+    hits = token_chat.search("flows", k=5, filters=Filters(author="Newcomer")).hits
+    assert [h.paper.paper_id for h in hits] == ["p3"]
+
+    recs[4]["abstract"] = "We study zeta flows only."
+    path.write_text("\n".join(json.dumps(r) for r in recs))
+    report = token_chat.ingest([path], progress=False)
+    assert (report.updated, report.kept_vectors) == (1, 0)
+    assert any("zeta" in t for t in embedded)
