@@ -31,6 +31,7 @@ from rag.citations import (
     sentence_grammar,
     validate,
 )
+from rag.institutions import institution_candidates, looks_like_institution
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
 from rag.textnorm import YEAR, is_term, query_terms, sentence_order, terms_beyond
@@ -118,6 +119,9 @@ _LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)
 _QUALIFIER = re.compile(r"\s(?:for|in|on|under)\s+.+$", re.IGNORECASE)
 # a listing of papers on either topic: "which papers use LoRA or adapters?", "either A or B"
 _EITHER = re.compile(r"^(.+?)\s+or\s+(?!not\b)(.+?)[\s?.!]*$", re.IGNORECASE)
+# papers called by their status: "which orals study X?" (read as "which oral papers")
+_STATUS_NOUN = re.compile(r"\b(oral|spotlight)s\b(?!\s+(?:papers?|presentations?|talks?)\b)",
+                          re.IGNORECASE)
 # a question on what the papers on a topic do: "what problems do papers on X address?" (the
 # papers to draw on are those on X; the question is asked of them as written)
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
@@ -281,6 +285,8 @@ class _Plan:
     like: str = ""                     # "papers similar to X": the id of the paper titled X
     left_out: int = 0                  # papers found but left out for naming ``without``
     only_left_out: bool = False        # "which papers don't use X?": no topic to list
+    no_affiliations: str = ""          # "papers from MIT" where no paper gives affiliations
+    institution_dropped: bool = False  # ... and the search is on the question's topic alone
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -307,6 +313,7 @@ class Answerer:
         topic and filters, what is no topic word comes out of it, in this order:
 
         - "which authors" (:data:`_WHO_WORD`): "who", every author shown;
+        - "orals", "spotlights" (:data:`_STATUS_NOUN`): "oral papers", a status to filter on;
         - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first);
         - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
         - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
@@ -320,11 +327,12 @@ class Answerer:
 
         :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
+        question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
         if m := _LIKE.search(question):
             if paper := self._paper_titled(m.group("title")):  # among a venue's, a year's
-                _, where, _ = self._venue_and_year(question[:m.start()], filters or Filters())
+                _, where, _ = self._named_filters(question[:m.start()], filters or Filters())
                 return _Plan("listing", paper.title or paper.label, where,
                              topic=paper.title or paper.label, standalone=question,
                              like=paper.paper_id)
@@ -354,9 +362,13 @@ class Answerer:
         if judged:
             question = " ".join(_JUDGE.sub(lambda j: f" {j.group('mid') or ''} papers ",
                                            question).split())
+        institution, dropped = self._unmatchable_institution(question)
+        if dropped:  # "papers from Stanford on X" where no paper gives affiliations: on X
+            question = " ".join(question.replace(dropped, " ", 1).split())
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
         plan.citing = citing
+        plan.no_affiliations, plan.institution_dropped = institution, bool(dropped)
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):
             plan.whole_scope = True  # "of those, which is the best?": all of them
             plan.topic = _shown_topic(_topic(prev.standalone)) if prev else plan.topic
@@ -370,7 +382,7 @@ class Answerer:
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(r"^(which|what)\s+(ones?\s+)?(are|is|were|do|does|use|study)?\s*", "",
                           rest, flags=re.IGNORECASE) or rest
-            rest, filters, named = self._venue_and_year(rest, filters)
+            rest, filters, named = self._named_filters(rest, filters)
             every = bool(named) and not query_terms(rest)  # "which of them are from 2025?"
             sides, either = _either(rest)  # "of those, which use A or B?"
             return _Plan("listing", rest, filters, scope=list(prev.paper_ids),
@@ -382,7 +394,7 @@ class Answerer:
         if prev and follow_up:  # "what lower bounds do they prove?"
             query = f"{_topic(prev.standalone)} {question}"
         standalone = query
-        query, filters, named = self._venue_and_year(query, filters)
+        query, filters, named = self._named_filters(query, filters)
         authors = self.index.match_authors(query)
         if authors and not filters.author:
             name = authors[0]
@@ -419,25 +431,47 @@ class Answerer:
                          standalone=standalone, whole_scope=True)
         return _Plan(kind, query, filters, topic=_shown_topic(query), standalone=standalone)
 
-    def _venue_and_year(self, query: str, filters: Filters) -> tuple[str, Filters, str]:
-        """A venue and years the question names ("Which COLT 2024 papers study bandits?",
-        "papers since 2024 on ..."): the question without them (and a "from", "in" or "at"
-        before them), the filters with them where none is set for them (a filter set in the
-        UI wins), and what it named ("COLT 2024"; '' if nothing). A year alone counts where the
+    def _unmatchable_institution(self, question: str) -> tuple[str, str]:
+        """Where no indexed paper gives affiliations, an institution the question asks for
+        (:func:`rag.institutions.institution_candidates`, one that reads as an institution):
+        its name, and the words naming it where the question has a topic without them (they
+        are then left out of the search); ('', '') otherwise."""
+        if self.index.affiliations_given()[0]:
+            return "", ""
+        for name, words in institution_candidates(question):
+            if looks_like_institution(name):
+                rest = question.replace(words, " ", 1)
+                return name, words if query_terms(rest) else ""
+        return "", ""
+
+    def _named_filters(self, query: str, filters: Filters) -> tuple[str, Filters, str]:
+        """A venue, years, a status and an institution the question names ("Which COLT 2024
+        papers study bandits?", "papers since 2024 on ...", "oral papers on X", "papers from MIT
+        on Y"): the question without them (and a "from", "in" or "at" before them), the filters
+        with them where none is set for them (a filter set in the UI wins), and what it named
+        ("COLT 2024 orals", :func:`_scope_named`; '' if nothing). A year alone counts where the
         catalog holds it ("the WMT 2014 benchmark" in a 2023 corpus stays a word); a span
-        ("since 2024", "2023-2024", "before 2025") always."""
+        ("since 2024", "2023-2024", "before 2025") always; a status where the catalog's hold its
+        word (:meth:`PaperIndex.match_status`); an institution where an affiliation names it
+        (:meth:`PaperIndex.match_affiliation`)."""
         venue = self.index.match_venue(query)
         query, years = _years_named(query, self.index.years())
-        if not venue and not years.active():
-            return query, filters, ""
+        status, words = self.index.match_status(query)
+        query = query.replace(words, " ", 1) if status else query
         if venue:  # as match_venue found it, with a "from", "in" or "at" before it
             query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(venue)}(?![\w-])",
                            " ", query, flags=re.IGNORECASE if len(venue) >= 5 else 0)
-        filters = replace(filters, venue=filters.venue or venue)
+        institution, words = self.index.match_affiliation(query)
+        query = query.replace(words, " ", 1) if institution else query
+        if not (venue or years.active() or status or institution):
+            return query, filters, ""
+        filters = replace(filters, venue=filters.venue or venue, status=filters.status or status,
+                          affiliation=filters.affiliation or institution)
         if years.active() and not filters.has_years():
             filters = replace(filters, year=years.year, since=years.since, until=years.until,
                               year_in=years.year_in)
-        return " ".join(query.split()), filters, " ".join(x for x in (venue, years.years()) if x)
+        named = _scope_named(replace(years, venue=venue, status=status, affiliation=institution))
+        return " ".join(query.split()), filters, named
 
     # -- retrieval --------------------------------------------------------------------------
     def relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
@@ -635,6 +669,7 @@ class Answerer:
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
+            text = " ".join(filter(None, [self._affiliation_line(plan), text]))
             yield TokenEvent(text)
             answer.answer = text
         else:
@@ -786,7 +821,21 @@ class Answerer:
         cannot tell."""
         head, foot = self._count_lines(plan, question, hits, shown)
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
+        head = [*filter(None, [self._affiliation_line(plan)]), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
+
+    def _affiliation_line(self, plan: _Plan) -> str:
+        """Where a question asks for an institution's papers: how many papers give their
+        affiliations, where not all do; that none does and what is listed instead."""
+        given, count = self.index.affiliations_given()
+        if plan.filters.affiliation and given < count:
+            return prompts.render(prompts.AFFILIATIONS_PARTIAL, given=given, count=count,
+                                  name=neutralize(plan.filters.affiliation))
+        if plan.no_affiliations:
+            return prompts.render(prompts.NO_AFFILIATIONS_DROPPED if plan.institution_dropped
+                                  else prompts.NO_AFFILIATIONS,
+                                  name=neutralize(plan.no_affiliations))
+        return ""
 
     def _count_lines(self, plan: _Plan, question: str, hits: list[SearchHit],
                      shown: int) -> tuple[list[str], list[str]]:
@@ -910,13 +959,39 @@ def _and_list(items: Sequence[str]) -> str:
     return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
+def _status_noun(status: str) -> str:
+    """"Oral" -> "orals", "Accept (oral)" -> "“Accept (oral)” papers"."""
+    return (f"{status.lower()}s" if re.fullmatch(r"[A-Za-z]+", status)
+            else f"\u201c{status}\u201d papers" if status else "")
+
+
+def _scope_label(f: Filters) -> str:
+    """Venue, years and status of a filter, in words: "COLT 2024 orals"; ''."""
+    return " ".join(x for x in (f.venue, f.years(), _status_noun(f.status)) if x)
+
+
+def _scope_named(f: Filters) -> str:
+    """What a question naming only these filters lists: "COLT 2024 orals", "authors at MIT",
+    "COLT 2024 papers with authors at MIT"; ''."""
+    label = _scope_label(f)
+    if not f.affiliation:
+        return label
+    return (f"{label}{'' if f.status else ' papers'} with " if label else "") + (
+        f"authors at {f.affiliation}")
+
+
 def _among(plan: _Plan) -> str:
-    """The author, venue and year a plan's search is restricted to ("by Ann Lee from COLT
-    2024"), unless they are what it lists ("which papers are from COLT 2024?", "what did Ann
-    Lee work on?")."""
-    label = " ".join(x for x in (plan.filters.venue, plan.filters.years()) if x)
+    """The author, venue, year, status and institution a plan's search is restricted to ("by
+    Ann Lee from COLT 2024 orals with an author at MIT"), unless they are what it lists ("which
+    papers are from COLT 2024?", "what did Ann Lee work on?")."""
+    f = plan.filters
     by = f"by {plan.author}" if plan.author and plan.author != plan.topic else ""
-    return " ".join(x for x in (by, f"from {label}" if label and label != plan.topic else "")
+    if _scope_named(f) == plan.topic:
+        return by
+    label = _scope_label(f)
+    where = f"among the {label}" if f.status else f"from {label}" if label else ""
+    return " ".join(x for x in (by, where,
+                                f"with an author at {f.affiliation}" if f.affiliation else "")
                     if x)
 
 

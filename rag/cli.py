@@ -56,11 +56,14 @@ def search(query: str,
            author: Annotated[str, typer.Option(help="An author contains.")] = "",
            venue: Annotated[str, typer.Option(help="Venue contains.")] = "",
            year: Annotated[int | None, typer.Option(help="Year.")] = None,
+           status: Annotated[str, typer.Option(help="Status contains (Oral).")] = "",
+           affiliation: Annotated[str, typer.Option(help="An affiliation names it (MIT).")] = "",
            as_json: Annotated[bool, typer.Option("--json")] = False,
            data_dir: DataDir = None, config: Preset = None) -> None:
     """Hybrid (meaning + keyword) search, one row per paper."""
     try:
-        result = _open(data_dir, config).search(query, k, Filters(area, author, venue, year))
+        result = _open(data_dir, config).search(query, k, Filters(
+            area, author, venue, year, status=status, affiliation=affiliation))
     except PaperChatError as err:
         fail(err)
     if as_json:
@@ -71,7 +74,8 @@ def search(query: str,
     for n, hit in enumerate(result.hits, 1):
         p = hit.paper
         meta = " · ".join(x for x in [", ".join(p.authors[:3]) + (" et al." if len(p.authors) > 3
-                                      else ""), p.area, p.venue, str(p.year or "")] if x)
+                                      else ""), p.area, p.venue, str(p.year or ""), p.status]
+                          if x)
         typer.secho(f"{n:>2}. {p.title or p.label}", bold=True)
         typer.echo(f"    [{p.paper_id}] {meta}")
         typer.echo(f"    {hit.evidence[:240]}")
@@ -87,13 +91,15 @@ def ask(question: str,
         author: Annotated[str, typer.Option(help="An author contains.")] = "",
         venue: Annotated[str, typer.Option(help="Venue contains.")] = "",
         year: Annotated[int | None, typer.Option(help="Year.")] = None,
+        status: Annotated[str, typer.Option(help="Status contains (Oral).")] = "",
+        affiliation: Annotated[str, typer.Option(help="An affiliation names it (MIT).")] = "",
         k: Annotated[int | None, typer.Option("-k", min=1, max=200)] = None,
         data_dir: DataDir = None, config: Preset = None) -> None:
     """Answer a question from the abstracts, with citations (streams unless --json)."""
     from rag.answer import DoneEvent, PapersEvent, TokenEvent
 
     overrides: dict[str, object] = {"llm": {"model": model}} if model else {}
-    filters = Filters(area, author, venue, year)
+    filters = Filters(area, author, venue, year, status=status, affiliation=affiliation)
     try:
         chat = _open(data_dir, config, **overrides)
         events = chat.ask_stream(question, filters=filters, k=k)

@@ -197,10 +197,9 @@ def open_eval_chat(settings: Settings, files: Sequence[Path], *, embedder: Any =
     scratch = settings.model_copy(update={"home": home})
     scratch.store = settings.store.model_copy(update={"mode": "persistent"})
     chat = PaperChat(scratch, embedder=embedder)
-    if chat.index.get_meta("eval-complete") != "1":
-        chat.ingest(list(files), progress=progress)
-        chat.index.set_meta("eval-complete", "1")
-    chat.backfill_tokens(progress=progress)  # a store cached before token vectors
+    # every time: a store cached by an older parser gets the fields it reads now (the papers
+    # whose texts did not change keep their vectors), an interrupted one is completed
+    chat.ingest(list(files), progress=progress)
     return chat
 
 

@@ -9,10 +9,11 @@ Protocol per batch (so any failure, Ctrl-C included, leaves a store a rerun comp
    *pending*.
 A paper counts as present only once step 3 committed. A changed record whose embedded texts are
 the same as its stored version's (new authors, status, affiliations) skips steps 1 and 2: its
-catalog row is rewritten in one transaction, its vectors kept (:meth:`Ingestor._write_catalog`). :meth:`Ingestor.repair` (run before every
-ingest and on open) re-does the Chroma side (chunks and sentences) of papers left pending by an
-interrupted run. When sentence vectors are on and stored papers lack them (a store built
-without), the next ingest marks those papers pending and repairs them, sentences included.
+catalog row is rewritten in one transaction, its vectors kept (:meth:`Ingestor._write_catalog`).
+:meth:`Ingestor.repair` (run before every ingest and on open) re-does the Chroma side (chunks
+and sentences) of papers left pending by an interrupted run. When sentence vectors are on and
+stored papers lack them (a store built without), the next ingest marks those papers pending and
+repairs them, sentences included.
 Stored papers without token vectors get them at the next ingest too
 (:meth:`Ingestor.backfill_tokens`: catalog only, batch by batch, Chroma untouched).
 

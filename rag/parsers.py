@@ -7,7 +7,7 @@ Six formats, told apart by content (``detect_format``), not by file extension:
   an author line and the abstract paragraph.
 - ``jsonl`` / ``json``: one object per line / a JSON array of objects with fields such as
   id, title, authors, abstract (or text/summary), keywords, primary_area, conference/venue,
-  year, url, tldr.
+  year, status/decision (Oral, Spotlight), affiliations (parallel to the authors), url, tldr.
 - ``csv``: a header row naming such columns (case-insensitive, common aliases accepted).
 - ``beir``: BEIR ``corpus.jsonl`` lines ``{"_id", "title", "text", "metadata"}``.
 
@@ -60,6 +60,8 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "area": ("primary_area", "area"),
     "venue": ("conference", "venue"),
     "year": ("year",),
+    "status": ("status", "decision"),
+    "affiliations": ("affiliations", "affiliation", "aff"),
     "url": ("url", "link"),
     "tldr": ("tldr", "tl;dr"),
 }
@@ -89,6 +91,14 @@ def _split_list(value: Any) -> list[str]:
         text = _clean(value)
         items = re.split(r"\s*;\s*" if ";" in text else r"\s*,\s*", text)
     return [item for item in items if item]
+
+
+def _parallel_list(value: Any) -> list[str]:
+    """A list parallel to the authors (affiliations): a list keeps its empty items in place
+    (text is split as :func:`_split_list` does); [] where every item is empty."""
+    items = ([_clean(v.get("name") if isinstance(v, dict) else v) for v in value]
+             if isinstance(value, (list, tuple)) else _split_list(value))
+    return items if any(items) else []
 
 
 def _year(value: Any) -> int | None:
@@ -143,6 +153,7 @@ def _from_mapping(path: Path, record: str | int, obj: Any) -> Paper:
         paper_id=get("id"), title=get("title"), abstract=get("abstract"),
         authors=_split_list(get("authors")), keywords=_split_list(get("keywords")),
         area=_clean(get("area")), venue=_clean(get("venue")), year=_year(get("year")),
+        status=_clean(get("status")), affiliations=_parallel_list(get("affiliations")),
         url=_clean(get("url")), tldr=_clean(get("tldr")),
     )
 

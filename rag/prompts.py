@@ -9,9 +9,12 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
+    "AFFILIATIONS_PARTIAL", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "JUDGEMENT",
+    "JUDGEMENT_ASK_A_TOPIC",
     "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LISTING_HEADER", "LISTING_HEADER_NONE",
-    "LISTING_HEADER_SOME", "LISTING_MORE", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
+    "LISTING_HEADER_SOME", "LISTING_MORE", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED",
+    "NO_MATCH_IN_SELECTION",
+    "ONLY_LEFT_OUT",
     "REASON_SYSTEM", "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
     "render",
 ]
@@ -45,6 +48,13 @@ JUDGEMENT = ("The abstracts cannot tell which paper is best or most influential:
 JUDGEMENT_LISTED = "Here is every paper that matches instead."
 # "Which papers cite DPO?": the same, for citations.
 CITING = "The abstracts cannot tell which papers cite a work: they hold no reference lists."
+# "Which papers are from MIT?" where some papers give no affiliations, or none does.
+AFFILIATIONS_PARTIAL = ("Affiliations are given for {given} of the {count} indexed papers; the "
+                        "others cannot be matched to \u201c{name}\u201d.")
+NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "
+                   "whose text names \u201c{name}\u201d.")
+NO_AFFILIATIONS_DROPPED = ("The indexed papers give no affiliations, so \u201c{name}\u201d cannot be "
+                           "matched; listed are the papers on the rest of the question.")
 JUDGEMENT_ASK_A_TOPIC = ("Name a topic (\u201cwhich papers study ...?\u201d) and every paper on "
                          "it is listed.")
 

@@ -58,9 +58,12 @@ class Filters:
     since: int | None = None  # published in this year or later
     until: int | None = None  # in this year or earlier
     year_in: tuple[int, ...] = ()  # one of these years ("2023 or 2025")
+    status: str = ""  # "Oral": the papers whose status has it
+    affiliation: str = ""  # "MIT": the papers an author of which is affiliated with it
 
     def active(self) -> bool:
-        return bool(self.area or self.author or self.venue or self.has_years())
+        return bool(self.area or self.author or self.venue or self.has_years() or self.status
+                    or self.affiliation)
 
     def has_years(self) -> bool:
         return (self.year is not None or self.since is not None or self.until is not None

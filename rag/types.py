@@ -39,6 +39,10 @@ class Paper(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     venue: str = ""
     year: int | None = None
+    status: str = Field("", description="Acceptance as the source gives it: 'Oral', 'Spotlight'.")
+    affiliations: list[str] = Field(
+        default_factory=list, description="Each author's affiliation, in the authors' order "
+        "('' where the source has none for an author); empty where it has none at all.")
     url: str = ""
     tldr: str = ""
     source: str = Field("", description="File the paper was ingested from.")
@@ -56,6 +60,7 @@ class Paper(BaseModel):
         return content_hash(
             self.title, self.label, self.abstract, "|".join(self.authors), self.area,
             "|".join(self.keywords), self.venue, str(self.year or ""), self.url, self.tldr,
+            self.status, "|".join(self.affiliations),
         )
 
 
@@ -76,7 +81,8 @@ class SearchHit(BaseModel):
         p = self.paper
         return {
             "paper_id": p.paper_id, "title": p.title, "label": p.label, "authors": p.authors,
-            "area": p.area, "venue": p.venue, "year": p.year, "url": p.url,
+            "area": p.area, "venue": p.venue, "year": p.year, "status": p.status,
+            "affiliations": p.affiliations, "url": p.url,
             "keywords": p.keywords, "score": round(self.score, 6),
             "similarity": None if self.similarity is None else round(self.similarity, 4),
             "abstract": p.abstract,

@@ -20,10 +20,12 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
 from rag.errors import StoreError
+from rag.institutions import fold, institution_candidates, name_pattern
 from rag.textnorm import (
     YEAR,
     Abbreviation,
@@ -70,7 +72,9 @@ CREATE TABLE IF NOT EXISTS papers (
     area TEXT NOT NULL DEFAULT '',
     venue TEXT NOT NULL DEFAULT '',
     year INTEGER,
-    authors TEXT NOT NULL DEFAULT ''
+    authors TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT '',
+    affiliations TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS pending (paper_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -98,6 +102,20 @@ CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 """
 
 
+# "oral papers", "orals", "accepted as a spotlight", "spotlight presentations"
+_STATUS_WORDS = re.compile(r"(?:\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?)?"
+                           r"\b(?P<word>oral|spotlight|poster)s?\b(?:\s+(?:presentations?"
+                           r"|talks?))?", re.IGNORECASE)
+def _regexp(pattern: str, value: str | None) -> bool:
+    """SQLite's ``value REGEXP pattern``."""
+    return value is not None and _compiled(pattern).search(value) is not None
+
+
+@lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
 @dataclass(frozen=True)
 class LexicalHit:
     paper_id: str
@@ -114,6 +132,7 @@ class PaperIndex:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         self.db.executescript(_SCHEMA + _FTS_SCHEMA)
+        self._add_columns()
         self._cache: dict[str, Any] = {}  # what a read derives from the whole catalog
         self._cache_lock = threading.Lock()
         if (schema := self.get_meta("schema")) != SCHEMA_VERSION:
@@ -132,10 +151,21 @@ class PaperIndex:
                                    check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
+            conn.create_function("regexp", 2, _regexp, deterministic=True)
             self._local.conn = conn
             with self._conns_lock:
                 self._conns.append(conn)
         return conn
+
+    def _add_columns(self) -> None:
+        """The filter columns a catalog from before them lacks (status, affiliations), empty:
+        the next ingest of its files fills them (those papers' fingerprints changed, their
+        texts did not: :meth:`rag.ingest.Ingestor.ingest_papers` rewrites their rows only)."""
+        with self.transaction() as db:
+            have = {row[1] for row in db.execute("PRAGMA table_info(papers)")}
+            for column in ("status", "affiliations"):
+                if column not in have:
+                    db.execute(f"ALTER TABLE papers ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
 
     def _migrate(self) -> None:
         """Rebuild the FTS table, the acronyms and the split-word groups from the catalog: FTS
@@ -224,13 +254,19 @@ class PaperIndex:
 
     def filter_ids(self, *, area: str = "", author: str = "", venue: str = "",
                    year: int | None = None, since: int | None = None,
-                   until: int | None = None, year_in: Sequence[int] = ()) -> list[str] | None:
+                   until: int | None = None, year_in: Sequence[int] = (), status: str = "",
+                   affiliation: str = "") -> list[str] | None:
         """Paper ids matching all given filters (case-insensitive substring; ``year`` exactly,
-        ``since`` and ``until`` inclusive bounds, ``year_in`` one of these), None if no
+        ``since`` and ``until`` inclusive bounds, ``year_in`` one of these; ``affiliation``: an
+        author's affiliation names it, :func:`rag.institutions.name_pattern`), None if no
         filter."""
         clauses: list[str] = []
         args: list[object] = []
-        for column, value in (("area", area), ("authors", author), ("venue", venue)):
+        if affiliation:
+            clauses.append("affiliations REGEXP ?")
+            args.append(name_pattern(affiliation) or "(?!)")
+        for column, value in (("area", area), ("authors", author), ("venue", venue),
+                              ("status", status)):
             if value:
                 clauses.append(f"{column} LIKE ? ESCAPE '\\'")
                 args.append("%" + re.sub(r"([%_\\])", r"\\\1", value) + "%")
@@ -247,7 +283,7 @@ class PaperIndex:
         return [r[0] for r in rows]
 
     def facets(self, column: str) -> list[tuple[str, int]]:
-        if column not in {"area", "venue", "year"}:
+        if column not in {"area", "venue", "year", "status"}:
             raise ValueError(column)
         rows = self.db.execute(
             f"SELECT {column}, count(*) FROM papers GROUP BY {column} ORDER BY count(*) DESC")
@@ -306,6 +342,37 @@ class PaperIndex:
                 best = name
         return best
 
+    def match_status(self, text: str) -> tuple[str, str]:
+        """The status a question asks for ("oral papers", "orals", "accepted as a spotlight"),
+        where the catalog's statuses hold its word: (the status as stored, the words naming
+        it in ``text``); ('', '') if none."""
+        statuses = self._cached("statuses", lambda: sorted(v for (v,) in self.db.execute(
+            "SELECT DISTINCT status FROM papers WHERE status != ''")))
+        for m in _STATUS_WORDS.finditer(text):
+            word = m.group("word").lower()
+            for status in statuses:
+                if re.search(rf"\b{word}\b", status, re.IGNORECASE):
+                    return status, m.group(0)
+        return "", ""
+
+    def affiliations_given(self) -> tuple[int, int]:
+        """(papers with an affiliation, papers)."""
+        return cast(tuple[int, int], self._cached("affiliations", lambda: tuple(self.db.execute(
+            "SELECT count(*) FILTER (WHERE affiliations != ''), count(*) FROM papers"
+        ).fetchone())))
+
+    def match_affiliation(self, text: str) -> tuple[str, str]:
+        """The institution a question names after "from", "at" or "affiliated with" ("papers
+        from MIT on ...", "at Carnegie Mellon University"), where an affiliation in the catalog
+        names it (:func:`rag.institutions.name_pattern`; the longest such name wins): (the name
+        as written, the words naming it with their preposition); ('', '') if none."""
+        if not self.affiliations_given()[0]:
+            return "", ""
+        known = self._cached("affiliation-text", lambda: "\n".join(v for (v,) in self.db.execute(
+            "SELECT DISTINCT affiliations FROM papers WHERE affiliations != ''")))
+        return next(((name, words) for name, words in institution_candidates(text)
+                     if re.search(name_pattern(name), known)), ("", ""))
+
     def years(self) -> set[int]:
         """The publication years the catalog holds (cached until the catalog changes)."""
         return cast(set[int], self._cached("years", lambda: {y for (y,) in self.db.execute(
@@ -316,10 +383,11 @@ class PaperIndex:
         pid = paper.paper_id
         self.delete(db, [pid])
         cur = db.execute(
-            "INSERT INTO papers (paper_id, fingerprint, data, area, venue, year, authors) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO papers (paper_id, fingerprint, data, area, venue, year, authors, status,"
+            " affiliations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (pid, paper.fingerprint(), paper.model_dump_json(), paper.area, paper.venue,
-             paper.year, "; ".join(paper.authors)))
+             paper.year, "; ".join(paper.authors), paper.status,
+             fold("\n".join(a for a in paper.affiliations if a))))
         self._insert_fts(db, cur.lastrowid, paper)
         self._insert_acronyms(db, paper)
         self._insert_splits(db, paper)

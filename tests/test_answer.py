@@ -889,3 +889,67 @@ def test_papers_like_one_paper_from_a_venue(fast_chat: PaperChat, tmp_path: Path
     assert [p["paper_id"] for p in a.papers] == ["lone", "colt"]
     assert a.answer.splitlines()[0].startswith(
         "The 1 paper from COLT in the indexed abstracts closest in meaning to")
+
+
+def test_a_status_and_an_institution_named_in_the_question_filter(fast_chat: PaperChat,
+                                                                  tmp_path: Path) -> None:
+    """"Which orals study bandits?", "papers from MIT on bandits": the status and the
+    affiliations the records give filter the listing, and its first line says so; an
+    institution is found by its other spellings ("MIT", "Massachusetts Institute of
+    Technology") and as whole words ("MIT" is not in "Smith"); where some papers give no
+    affiliations, the first line says how many do; "from the DeepMind Control Suite" is a
+    topic, not an institution."""
+    places = {"mit": ["Massachusetts Institute of Technology", ""], "mit2": ["MIT CSAIL", ""],
+              "smith": ["Smith College", ""], "cmu": ["", "Carnegie Mellon University"],
+              "none": [], "dm": ["Google DeepMind", ""]}
+    rows = [{"id": f"{pid}-{status}", "title": f"Bandits {pid} {status}",
+             "abstract": f"We study bandit problems {pid}. Regret bounds follow.",
+             "authors": ["Ann Lee", "Bo Chen"], "affiliations": aff, "status": status,
+             "conference": "COLT", "year": 2024}
+            for pid, aff in places.items() for status in ("Oral", "Poster")]
+    rows.append({"id": "suite", "title": "Control", "abstract": "We evaluate on the DeepMind "
+                 "Control Suite with bandit feedback.", "status": "Poster"})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    assert sorted(_listed(fast_chat, "Which orals study bandits?")) == sorted(
+        f"{pid}-Oral" for pid in places)
+    a = fast_chat.ask("Which oral papers from MIT study bandits?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["mit-Oral", "mit2-Oral"]
+    assert a.answer.splitlines()[:2] == [
+        "Affiliations are given for 10 of the 13 indexed papers; the others cannot be matched "
+        "to \u201cMIT\u201d.",
+        "2 papers among the orals with an author at MIT in the indexed abstracts match "
+        "\u201cbandits\u201d:"]
+    assert sorted(_listed(fast_chat, "Which papers are from Carnegie Mellon University?")) == [
+        "cmu-Oral", "cmu-Poster"]
+    a = fast_chat.ask("Which papers were accepted as spotlights?")  # no such status: a topic
+    assert not a.papers or all(p["status"] != "Spotlight" for p in a.papers)
+    a = fast_chat.ask("Which COLT 2024 orals are from DeepMind?")
+    assert a.kind == "metadata" and [p["paper_id"] for p in a.papers] == ["dm-Oral"]
+    assert a.answer.splitlines()[1] == (
+        "1 paper in the indexed abstracts matches \u201cCOLT 2024 orals with authors at "
+        "DeepMind\u201d:")
+    a = fast_chat.ask("Which papers use the DeepMind Control Suite?")
+    assert [p["paper_id"] for p in a.papers][:1] == ["suite"] and "Affiliations" not in a.answer
+
+
+def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
+                                                          tmp_path: Path) -> None:
+    """Without affiliations in the catalog, "papers from Stanford University on bandits" lists
+    the papers on bandits and says the institution cannot be matched; "papers from DeepMind"
+    lists those naming it and says that is what they are."""
+    rows = [{"id": "b", "title": "Bandits", "abstract": "We study bandit problems."},
+            {"id": "d", "title": "Agents", "abstract": "DeepMind agents play games."},
+            {"id": "k", "title": "Kernels", "abstract": "We study kernel methods."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Which papers from Stanford University study bandits?")
+    assert [p["paper_id"] for p in a.papers] == ["b"]
+    assert a.answer.splitlines()[0] == (
+        "The indexed papers give no affiliations, so \u201cStanford University\u201d cannot be "
+        "matched; listed are the papers on the rest of the question.")
+    a = fast_chat.ask("Which papers are from DeepMind?")
+    assert [p["paper_id"] for p in a.papers] == ["d"]
+    assert a.answer.splitlines()[0].startswith("The indexed papers give no affiliations; listed "
+                                               "instead are the papers whose text names")
+    assert "affiliations" not in fast_chat.ask("Which papers study bandits?").answer

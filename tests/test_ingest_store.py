@@ -367,3 +367,49 @@ def test_index_from_schema_3_gets_acronyms_as_written(tmp_path: Path,
     caplog.clear()
     PaperIndex(tmp_path / "i.sqlite3").close()
     assert "rebuilding" not in caplog.text
+
+
+def test_a_catalog_from_before_status_and_affiliations_gets_them_without_re_embedding(
+        tmp_path: Path, hash_embedder, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A catalog whose papers table lacks the status and affiliations columns gets them when
+    opened; ingesting its file again fills them, rewriting the catalog rows only."""
+    from rag import Filters, get_settings
+
+    recs = _records(4)
+    for rec, aff in zip(recs, ["Massachusetts Institute of Technology", "Smith College", "",
+                               "ETH Zürich"], strict=True):
+        rec["status"], rec["affiliations"] = "Oral" if aff else "Poster", [aff, ""]
+    path = _write_jsonl(tmp_path / "a.jsonl", recs)
+    chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
+    chat.ingest([path], progress=False)
+    with chat.index.transaction() as db:  # as an older version wrote it
+        db.execute("ALTER TABLE papers DROP COLUMN status")
+        db.execute("ALTER TABLE papers DROP COLUMN affiliations")
+        for pid, data in db.execute("SELECT paper_id, data FROM papers").fetchall():
+            old = {k: v for k, v in json.loads(data).items() if k not in ("status", "affiliations")}
+            db.execute("UPDATE papers SET data = ?, fingerprint = 'old' WHERE paper_id = ?",
+                       (json.dumps(old), pid))
+    chat.close()
+    chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
+    assert chat.index.filter_ids(status="oral") == []
+    embedded: list[int] = []
+    real = hash_embedder.embed
+    monkeypatch.setattr(hash_embedder, "embed", lambda texts: embedded.append(len(texts))
+                        or real(texts))
+    report = chat.ingest([path], progress=False)
+    assert (report.updated, report.kept_vectors, embedded) == (4, 4, [])
+    assert sorted(chat.index.filter_ids(status="oral") or []) == ["p0", "p1", "p3"]
+    assert chat.index.filter_ids(affiliation="MIT") == ["p0"]  # not "Smith"
+    assert chat.index.filter_ids(affiliation="ETH Zurich") == ["p3"]  # accents folded
+    assert chat.index.filter_ids(affiliation="eth zurich") == ["p3"]  # long names: any case
+    assert chat.index.affiliations_given() == (3, 4)
+    assert [h.paper.paper_id for h in chat.search(
+        "problem", k=5, filters=Filters(affiliation="Massachusetts Institute of Technology",
+                                        status="Oral")).hits] == ["p0"]
+    assert chat.index.match_status("Which orals study X?") == ("Oral", "orals")
+    assert chat.index.match_status("accepted as a spotlight") == ("", "")
+    assert chat.index.match_affiliation("papers from MIT on bandits") == ("MIT", "from MIT")
+    assert chat.index.match_affiliation("papers from Smith College") == (
+        "Smith College", "from Smith College")
+    assert chat.index.match_affiliation("results at Scale") == ("", "")
+    chat.close()

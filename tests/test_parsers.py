@@ -342,3 +342,19 @@ def test_json_object_forms(tmp_path: Path) -> None:
                        encoding="utf-8")
     result = parse_file(wrapped)
     assert result.format == "json" and [p.paper_id for p in result.papers] == ["w1"]
+
+
+def test_status_and_affiliations_are_read_parallel_to_the_authors(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "a", "abstract": "A.", "authors": ["X", "Y", "Z"], "status": "Oral",
+         "affiliations": ["MIT", "", "Google"]},
+        {"id": "b", "abstract": "B.", "authors": ["X"], "decision": "Accept (spotlight)",
+         "affiliations": ["", ""]},
+        {"id": "c", "abstract": "C.", "authors": "X; Y", "affiliation": "ETH Zürich; EPFL"},
+    ]), encoding="utf-8")
+    papers = {p.paper_id: p for p in parse_file(path).papers}
+    assert (papers["a"].status, papers["a"].affiliations) == ("Oral", ["MIT", "", "Google"])
+    assert (papers["b"].status, papers["b"].affiliations) == ("Accept (spotlight)", [])
+    assert papers["c"].affiliations == ["ETH Zürich", "EPFL"]
+    assert papers["a"].fingerprint() != papers["a"].model_copy(update={"status": ""}).fingerprint()

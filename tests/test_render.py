@@ -39,3 +39,10 @@ def test_latex_text_commands_read_as_markdown_outside_math() -> None:
                              "abstract": r"We show \emph{why}. It works.", "evidence": "It works."}])
     assert "On *Fast* Nets" in panel and "We show *why*." in panel and "\\emph" not in panel
     assert "<mark>It works.</mark>" in panel
+
+
+def test_sources_panel_shows_affiliations_and_status() -> None:
+    paper = {**_paper(1), "authors": ["Ann Lee", "Bo Chen"], "affiliations": ["MIT", ""],
+             "venue": "NeurIPS", "year": 2023, "status": "Oral"}
+    md = render_sources([paper])
+    assert "*Ann Lee (MIT), Bo Chen*" in md and "NeurIPS · 2023 · Oral" in md

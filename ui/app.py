@@ -39,9 +39,11 @@ THEME = gr.themes.Soft(font=["ui-sans-serif", "system-ui", "sans-serif"],
                        font_mono=["ui-monospace", "monospace"])
 
 
-def _filters(area: str | None, author: str, venue: str | None, year: str | None) -> Filters:
+def _filters(area: str | None, author: str, venue: str | None, year: str | None,
+             status: str | None = "", affiliation: str = "") -> Filters:
     y = int(year) if year and str(year).strip().isdigit() else None
-    return Filters(area or "", (author or "").strip(), venue or "", y)
+    return Filters(area or "", (author or "").strip(), venue or "", y, status=status or "",
+                   affiliation=(affiliation or "").strip())
 
 
 def build_app(chat: PaperChat) -> gr.Blocks:
@@ -52,7 +54,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
 
     # ---- handlers --------------------------------------------------------------------------
     def respond(message: str, history: list[dict[str, Any]], conv: Conversation | None,
-                area: str | None, author: str, venue: str | None, year: str | None, k: float,
+                area: str | None, author: str, venue: str | None, year: str | None,
+                acceptance: str | None, affiliation: str, k: float,
                 temperature: float, max_tokens: float,
                 ) -> Iterator[tuple[list[dict[str, Any]], Conversation, str, str]]:
         conv = conv or Conversation()
@@ -61,7 +64,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
             raise gr.Error("Type a question first.")
         history.append({"role": "user", "content": message})
         try:
-            events = chat.ask_stream(message, conv, _filters(area, author, venue, year),
+            events = chat.ask_stream(message, conv, _filters(area, author, venue, year,
+                                                             acceptance, affiliation),
                                      int(k), temperature=float(temperature),
                                      max_tokens=int(max_tokens))
             text = ""
@@ -104,7 +108,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         return [], Conversation(), "", "New chat."
 
     def filter_choices() -> tuple[Any, ...]:
-        return tuple(gr.Dropdown(choices=facet_choices(c)) for c in ("area", "venue", "year"))
+        return tuple(gr.Dropdown(choices=facet_choices(c))
+                     for c in ("area", "venue", "year", "status"))
 
     def upload(files: list[str] | None,
                progress: gr.Progress = gr.Progress(track_tqdm=True),  # noqa: B008 (gradio idiom)
@@ -145,19 +150,23 @@ def build_app(chat: PaperChat) -> gr.Blocks:
 
     # ---- API endpoints (gradio_client) ---------------------------------------------------
     def api_ask(question: str, area: str = "", author: str = "", venue: str = "",
-                year: str = "", k: float = 10) -> dict[str, Any]:
+                year: str = "", k: float = 10, status: str = "",
+                affiliation: str = "") -> dict[str, Any]:
         """Answer a question; returns the answer JSON (citations, papers, timings)."""
         try:
-            a = chat.ask(question, None, _filters(area, author, venue, year), int(k))
+            a = chat.ask(question, None,
+                         _filters(area, author, venue, year, status, affiliation), int(k))
         except PaperChatError as err:
             raise gr.Error(str(err)) from None
         return a.model_dump(exclude={"rejected_drafts"})
 
     def api_search(query: str, k: float = 10, area: str = "", author: str = "",
-                   venue: str = "", year: str = "") -> list[dict[str, Any]]:
+                   venue: str = "", year: str = "", status: str = "",
+                   affiliation: str = "") -> list[dict[str, Any]]:
         """Hybrid search; one object per paper."""
         try:
-            res = chat.search(query, int(k), _filters(area, author, venue, year))
+            res = chat.search(query, int(k),
+                              _filters(area, author, venue, year, status, affiliation))
         except PaperChatError as err:
             raise gr.Error(str(err)) from None
         return [h.to_json() for h in res.hits]
@@ -181,7 +190,10 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                                 value=None)
             year = gr.Dropdown(facet_choices("year"), label="Year", allow_custom_value=True,
                                value=None)
+            acceptance = gr.Dropdown(facet_choices("status"), label="Status (oral, spotlight)",
+                                     allow_custom_value=True, value=None)
             author = gr.Textbox(label="Author contains")
+            affiliation = gr.Textbox(label="Affiliation (MIT, Google DeepMind)")
             gr.Markdown("### Settings")
             k = gr.Slider(1, 50, value=s.retrieval.k, step=1, label="Papers (search depth)")
             temperature = gr.Slider(0.0, 1.5, value=s.llm.temperature, step=0.05,
@@ -224,7 +236,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                     by_venue = gr.BarPlot(x="venue", y="papers", title="Papers per venue",
                                           sort="-y")
                     by_year = gr.BarPlot(x="year", y="papers", title="Papers per year", sort="x")
-        ask_inputs = [box, chatbot, conv, area, author, venue, year, k, temperature, max_tokens]
+        ask_inputs = [box, chatbot, conv, area, author, venue, year, acceptance, affiliation, k,
+                      temperature, max_tokens]
         box.submit(respond, ask_inputs, [chatbot, conv, sources, status], api_visibility="private",
                    concurrency_limit=1, concurrency_id="llm").then(lambda: "", None, box,
                                                                    api_visibility="private")
@@ -233,7 +246,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         new.click(new_chat, None, [chatbot, conv, sources, status], api_visibility="private")
         ingest_btn.click(upload, files, ingest_out, api_visibility="private", concurrency_limit=1,
                          concurrency_id="ingest").success(
-            refresh, None, [overview, by_area, by_venue, by_year, area, venue, year],
+            refresh, None, [overview, by_area, by_venue, by_year, area, venue, year, acceptance],
             api_visibility="private")
         app.load(overview_values, None, [overview, by_area, by_venue, by_year],
                  api_visibility="private")

@@ -32,8 +32,9 @@ def _name(paper: dict[str, Any]) -> str:
 
 def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
                    limit: int = 50) -> str:
-    """One block per paper: number, title/label, authors, area/venue/year, link, abstract with
-    its LaTeX left as $...$ for the Markdown component to render, evidence highlighted."""
+    """One block per paper: number, title/label, authors (with their affiliations where given),
+    area/venue/year/status, link, abstract with its LaTeX left as $...$ for the Markdown
+    component to render, evidence highlighted."""
     if not papers:
         return "*No sources.*"
     out = [f"**{len(papers)} paper{'s' if len(papers) != 1 else ''}**"
@@ -44,8 +45,12 @@ def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
         name = _name(p)
         if p.get("url"):
             name = f"[{name}]({p['url']})"
-        authors = ", ".join(p.get("authors") or [])
-        meta = " · ".join(str(x) for x in [p.get("area"), p.get("venue"), p.get("year")] if x)
+        affiliations = p.get("affiliations") or []
+        authors = ", ".join(f"{a} ({affiliations[i]})" if i < len(affiliations)
+                            and affiliations[i] else a
+                            for i, a in enumerate(p.get("authors") or []))
+        meta = " · ".join(str(x) for x in [p.get("area"), p.get("venue"), p.get("year"),
+                                           p.get("status")] if x)
         tag = " · cited" if n in cited else ""
         out.append(
             f'<a id="src-{n}"></a>\n\n#### [{n}] {name}{tag}\n\n'
