@@ -11,7 +11,8 @@ COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, anothe
 written after the last change and run once), ``evals/paperlists_filters.json``
 (FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers) and
 ``evals/paperlists_forms.json`` (FORM_TOPICS: years named apart, a topic left out, a
-judgement, an order).
+judgement, an order). ``evals/neurips2023_status.json`` (STATUS_TOPICS: orals, spotlights)
+and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT on ...").
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -203,19 +204,70 @@ FORM_TOPICS: list[tuple[str, str, str, Collection[int], str]] = [
 ]
 
 
+# Questions naming a status (NeurIPS 2023: Oral 77, Spotlight 359, Poster 3,148) and an
+# institution (the other venues' records give affiliations for 3,244 of 3,902 papers), written
+# after the change that reads them and run once. The sixth field is the status, the seventh a
+# regex over the record's affiliations as the source writes them (accents included), written
+# here apart from the app's table of spellings.
+STATUS_TOPICS: list[tuple[str, str, str, Collection[int] | None, str, str, str]] = [
+    ("Which oral papers study diffusion models?", r"\bdiffusion\b", "", None, "", "Oral", ""),
+    ("Which spotlights are about reinforcement learning?",
+     r"\breinforcement learning\b|\bRL\b", "", None, "", "Spotlight", ""),
+    ("Which NeurIPS 2023 orals study large language models?",
+     r"\blarge language models?\b|\bLLMs?\b", "", None, "", "Oral", ""),
+    ("Which spotlight papers are about graph neural networks?",
+     r"\bgraph neural networks?\b|\bGNNs?\b", "", None, "", "Spotlight", ""),
+    ("Which papers accepted as orals study optimization?", r"\boptimi[sz]", "", None, "", "Oral",
+     ""),
+    ("Which spotlights study federated learning?", r"\bfederated\b", "", None, "",
+     "Spotlight", ""),
+    ("Which orals are about transformers?", r"\btransformers?\b", "", None, "", "Oral", ""),
+    ("Which spotlight papers study adversarial robustness?", r"\badversarial(?:ly)? robust",
+     "", None, "", "Spotlight", ""),
+    ("Which oral papers are about protein folding?", r"\bprotein folding\b", "", None, "",
+     "Oral", ""),
+]
+AFFILIATION_TOPICS: list[tuple[str, str, str, Collection[int] | None, str, str, str]] = [
+    ("Which papers from MIT study bandits?", r"\bbandits?\b", "", None, "", "",
+     r"\bMIT\b|Massachusetts Institute of Technology"),
+    ("Which papers from Stanford are about robot manipulation?", r"\bmanipulation\b", "", None,
+     "", "", r"Stanford"),
+    ("Which papers from Google study language models?", r"\blanguage models?\b|\bLLMs?\b", "",
+     None, "", "", r"\bGoogle\b"),
+    ("Which CoRL papers from Carnegie Mellon University study imitation learning?",
+     r"\bimitation learning\b", "CoRL", None, "", "", r"Carnegie Mellon|\bCMU\b"),
+    ("Which papers from DeepMind study reinforcement learning?",
+     r"\breinforcement learning\b|\bRL\b", "", None, "", "", r"DeepMind"),
+    ("Which oral papers from UC Berkeley study robots?", r"\brobot", "", None, "", "Oral",
+     r"UC Berkeley|University of California,? Berkeley"),
+    ("Which papers from Tsinghua University study diffusion models?", r"\bdiffusion\b", "",
+     None, "", "", r"Tsinghua"),
+    ("Which papers from ETH Zurich are about Gaussian processes?",
+     r"\bgaussian process(?:es)?\b", "", None, "", "", r"\bETH\b"),
+    ("Which COLT papers from Princeton University study online learning?",
+     r"\bonline learning\b", "COLT", None, "", "", r"Princeton"),
+    ("Which papers from Mila study protein folding?", r"\bprotein folding\b", "", None, "", "",
+     r"\bMila\b"),
+]
+
+
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
-    """Must and acceptable papers per question; a question whose venue and years hold neither
-    is negative (the listing must refuse)."""
+    """Must and acceptable papers per question; a question whose venue, years, status and
+    institution hold neither is negative (the listing must refuse)."""
     papers = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()
               if line.strip()]
     out: list[dict[str, object]] = []
     for question, pattern, *where in topics:
         rx = re.compile(pattern, re.I)
-        venue, years, without = (*where, "")[:3] if where else ("", None, "")
+        venue, years, without, status, institution = (*where, "", "", "", "", "")[:5] if where \
+            else ("", None, "", "", "")
         left_out = re.compile(without, re.I) if without else None
+        at = re.compile(institution) if institution else None
         pool = [p for p in papers if (not venue or p.get("conference") == venue)
                 and (years is None or p.get("year") in years) and not (
-                    left_out and left_out.search(f"{p['title']} {p['abstract']}"))]
+                    left_out and left_out.search(f"{p['title']} {p['abstract']}"))
+                and (not status or p.get("status") == status)
+                and (at is None or any(at.search(a) for a in p.get("affiliations") or []))]
         must = [p["id"] for p in pool if rx.search(p["title"])]
         acceptable = [p["id"] for p in pool
                       if not rx.search(p["title"]) and rx.search(p["abstract"])]
@@ -232,6 +284,8 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, PAPERLISTS_TOPICS, "paperlists_listing_heldout.json"),
     (PAPERLISTS, FILTERED_TOPICS, "paperlists_filters.json"),
     (PAPERLISTS, FORM_TOPICS, "paperlists_forms.json"),
+    (NEURIPS, STATUS_TOPICS, "neurips2023_status.json"),
+    (PAPERLISTS, AFFILIATION_TOPICS, "paperlists_affiliations.json"),
 ]
 
 
