@@ -829,8 +829,8 @@ class Answerer:
         affiliations, where not all do; that none does and what is listed instead."""
         given, count = self.index.affiliations_given()
         if plan.filters.affiliation and given < count:
-            return prompts.render(prompts.AFFILIATIONS_PARTIAL, given=given, count=count,
-                                  name=neutralize(plan.filters.affiliation))
+            return prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",
+                                  count=f"{count:,}", name=neutralize(plan.filters.affiliation))
         if plan.no_affiliations:
             return prompts.render(prompts.NO_AFFILIATIONS_DROPPED if plan.institution_dropped
                                   else prompts.NO_AFFILIATIONS,
