@@ -120,8 +120,8 @@ _QUALIFIER = re.compile(r"\s(?:for|in|on|under)\s+.+$", re.IGNORECASE)
 # a listing of papers on either topic: "which papers use LoRA or adapters?", "either A or B"
 _EITHER = re.compile(r"^(.+?)\s+or\s+(?!not\b)(.+?)[\s?.!]*$", re.IGNORECASE)
 # papers called by their status: "which orals study X?" (read as "which oral papers")
-_STATUS_NOUN = re.compile(r"\b(oral|spotlight)s\b(?!\s+(?:papers?|presentations?|talks?)\b)",
-                          re.IGNORECASE)
+_STATUS_NOUN = re.compile(r"\b(oral|spotlight|poster)s\b(?!\s+(?:papers?|presentations?|talks?"
+                          r")\b)", re.IGNORECASE)
 # a question on what the papers on a topic do: "what problems do papers on X address?" (the
 # papers to draw on are those on X; the question is asked of them as written)
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
@@ -313,7 +313,8 @@ class Answerer:
         topic and filters, what is no topic word comes out of it, in this order:
 
         - "which authors" (:data:`_WHO_WORD`): "who", every author shown;
-        - "orals", "spotlights" (:data:`_STATUS_NOUN`): "oral papers", a status to filter on;
+        - "orals", "spotlights", "posters" (:data:`_STATUS_NOUN`): "oral papers", a status to
+          filter on (:meth:`_named_filters`);
         - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first);
         - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
         - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
@@ -982,8 +983,8 @@ def _scope_named(f: Filters) -> str:
 
 def _among(plan: _Plan) -> str:
     """The author, venue, year, status and institution a plan's search is restricted to ("by
-    Ann Lee from COLT 2024 orals with an author at MIT"), unless they are what it lists ("which
-    papers are from COLT 2024?", "what did Ann Lee work on?")."""
+    Ann Lee from COLT 2024", "among the COLT 2024 orals with an author at MIT"), unless they are
+    what it lists ("which papers are from COLT 2024?", "what did Ann Lee work on?")."""
     f = plan.filters
     by = f"by {plan.author}" if plan.author and plan.author != plan.topic else ""
     if _scope_named(f) == plan.topic:

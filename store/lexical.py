@@ -103,9 +103,16 @@ CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 
 
 # "oral papers", "orals", "accepted as a spotlight", "spotlight presentations"
-_STATUS_WORDS = re.compile(r"(?:\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?)?"
-                           r"\b(?P<word>oral|spotlight|poster)s?\b(?:\s+(?:presentations?"
-                           r"|talks?))?", re.IGNORECASE)
+# A status as questions name it: "accepted as (an) oral(s) (presentation)", "oral papers" (the
+# word only: "papers" stays), "spotlight talks" ("orals" was made "oral papers" before; a
+# status word on its own, "oral health", is a topic)
+_STATUS_WORDS = re.compile(
+    r"\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?(?P<word>oral|spotlight"
+    r"|poster)s?(?:\s+(?:presentations?|talks?|papers?))?\b"
+    r"|\b(?P<talk>oral|spotlight|poster)s?\s+(?:presentations?|talks?)\b"
+    r"|\b(?P<papers>oral|spotlight|poster)(?=\s+(?:papers?|works?)\b)", re.IGNORECASE)
+
+
 def _regexp(pattern: str, value: str | None) -> bool:
     """SQLite's ``value REGEXP pattern``."""
     return value is not None and _compiled(pattern).search(value) is not None
@@ -349,7 +356,7 @@ class PaperIndex:
         statuses = self._cached("statuses", lambda: sorted(v for (v,) in self.db.execute(
             "SELECT DISTINCT status FROM papers WHERE status != ''")))
         for m in _STATUS_WORDS.finditer(text):
-            word = m.group("word").lower()
+            word = next(w for w in m.groups() if w).lower()
             for status in statuses:
                 if re.search(rf"\b{word}\b", status, re.IGNORECASE):
                     return status, m.group(0)

@@ -406,8 +406,13 @@ def test_a_catalog_from_before_status_and_affiliations_gets_them_without_re_embe
     assert [h.paper.paper_id for h in chat.search(
         "problem", k=5, filters=Filters(affiliation="Massachusetts Institute of Technology",
                                         status="Oral")).hits] == ["p0"]
-    assert chat.index.match_status("Which orals study X?") == ("Oral", "orals")
+    assert chat.index.match_status("Which orals study X?") == ("", "")  # the answerer
+    # reads "orals" as "oral papers" first
     assert chat.index.match_status("accepted as a spotlight") == ("", "")
+    assert chat.index.match_status("papers accepted as oral presentations") == (
+        "Oral", "accepted as oral presentations")
+    assert chat.index.match_status("oral papers on X") == ("Oral", "oral")  # "papers" stays
+    assert chat.index.match_status("papers on oral health") == ("", "")  # a topic
     assert chat.index.match_affiliation("papers from MIT on bandits") == ("MIT", "from MIT")
     assert chat.index.match_affiliation("papers from Smith College") == (
         "Smith College", "from Smith College")
