@@ -17,6 +17,7 @@ crediting a paper with terms its text lacks (:func:`terms_beyond`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -61,6 +62,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "gnnsyn": ("graph neural network", "graph neural networks", "gnn", "gnns"),
     "diffusionsyn": ("diffusion model", "diffusion models", "score-based generative"),
     "minmaxsyn": ("min-max", "minimax", "saddle point", "saddle-point"),
+    # "transfer" is what sim-to-real means: "Sim-to-Real RL", "the sim-to-real gap"
+    "simtorealsyn": ("sim-to-real", "sim2real", "sim-to-real transfer", "sim2real transfer"),
 }
 
 # Words of one family that Porter stemming does not bring together ("differentially private"
@@ -642,12 +645,15 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
     split: dict[str, str | None] = {}
     consumed: set[int] = set()
     for surface, canon in sorted(_SURFACE.items(), key=lambda kv: -len(kv[0])):
-        n = surface.count(" ") + 1
-        if n == 1:
+        if " " not in surface:
             continue
-        for i in range(len(words) - n + 1):
-            if consumed.isdisjoint(range(i, i + n)) and " ".join(words[i:i + n]) == surface:
-                consumed.update(range(i, i + n))
+        # a run of two terms or more ("reinforcement learning", "sim-to-real transfer"); a
+        # surface one term spells ("sim-to-real") is that term's synonym, below
+        for i, j in itertools.combinations(range(len(words) + 1), 2):
+            if j - i < 2:
+                continue
+            if consumed.isdisjoint(range(i, j)) and " ".join(words[i:j]) == surface:
+                consumed.update(range(i, j))
                 concepts.setdefault(f"({_quote(surface)} OR {canon})", [])
     abbreviated = table.abbreviating(words)
     for i, term in enumerate(terms):

@@ -67,6 +67,11 @@ def test_multi_word_synonym_is_one_concept() -> None:
     assert fts_groups("Which papers are about reinforcement learning?") == [
         '("reinforcement learning" OR rlsyn)']
     assert "rlsyn" in index_terms("Deep Q-Networks (DQNs) approximate value iteration")
+    # a surface spanning a hyphenated term and the next: "transfer" is what sim-to-real means
+    assert fts_groups("Which papers study sim-to-real transfer?") == [
+        '("sim to real transfer" OR simtorealsyn)']
+    assert "simtorealsyn" in index_terms("Modern Sim2Real for wheeled robots")
+    assert "simtorealsyn" in index_terms("We close the sim-to-real gap")
 
 
 def test_acronym_expansion_from_the_corpus() -> None:
