@@ -60,7 +60,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
               "dqn", "dqns", "markov decision process", "markov decision processes", "mdp",
               "mdps", "policy gradient", "policy gradients"),
     "gnnsyn": ("graph neural network", "graph neural networks", "gnn", "gnns"),
-    "diffusionsyn": ("diffusion model", "diffusion models", "score-based generative"),
+    "diffusionsyn": ("diffusion model", "diffusion models", "score-based generative",
+                     "diffusion probabilistic model", "diffusion probabilistic models",
+                     "denoising diffusion"),
     "minmaxsyn": ("min-max", "minimax", "saddle point", "saddle-point"),
     # "transfer" is what sim-to-real means: "Sim-to-Real RL", "the sim-to-real gap"
     "simtorealsyn": ("sim-to-real", "sim2real", "sim-to-real transfer", "sim2real transfer"),

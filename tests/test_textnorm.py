@@ -72,6 +72,7 @@ def test_multi_word_synonym_is_one_concept() -> None:
         '("sim to real transfer" OR simtorealsyn)']
     assert "simtorealsyn" in index_terms("Modern Sim2Real for wheeled robots")
     assert "simtorealsyn" in index_terms("We close the sim-to-real gap")
+    assert "diffusionsyn" in index_terms("On calibrating diffusion probabilistic models")
 
 
 def test_acronym_expansion_from_the_corpus() -> None:
