@@ -805,13 +805,18 @@ class Answerer:
             for n, hit in enumerate(hits[:self._shown(plan)], 1):
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
+        usual = self.index.usual_status()
         for n, hit in enumerate(hits[:self._shown(plan)], 1):
             p = hit.paper
             who = ", ".join(p.authors) if _WHO.search(question) else _authors_short(p.authors)
+            # a status other than the catalog's usual one ("Oral" among posters), unless the
+            # question asked for it
+            mark = p.status if p.status not in ("", usual, plan.filters.status) else ""
+            about = " \u00b7 ".join(neutralize(x) for x in (who, mark) if x)
             reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
             name = detex(neutralize(p.title or p.label))
-            yield f"{n}. **{name}**{f' ({who})' if who else ''}: {_cite(reason, n)}"
+            yield f"{n}. **{name}**{f' ({about})' if about else ''}: {_cite(reason, n)}"
 
     def _frame(self, plan: _Plan, question: str, hits: list[SearchHit],
                shown: int) -> tuple[list[str], list[str]]:

@@ -362,6 +362,14 @@ class PaperIndex:
                     return status, m.group(0)
         return "", ""
 
+    def usual_status(self) -> str:
+        """The status most papers have ("Poster"), where more than half have it; ''."""
+        def most() -> str:
+            row = self.db.execute("SELECT status, count(*) AS n FROM papers GROUP BY status "
+                                  "ORDER BY n DESC LIMIT 1").fetchone()
+            return str(row[0]) if row and row[1] * 2 > self.count() else ""
+        return cast(str, self._cached("usual-status", most))
+
     def affiliations_given(self) -> tuple[int, int]:
         """(papers with an affiliation, papers)."""
         return cast(tuple[int, int], self._cached("affiliations", lambda: tuple(self.db.execute(

@@ -913,6 +913,12 @@ def test_a_status_and_an_institution_named_in_the_question_filter(fast_chat: Pap
     fast_chat._llm = ScriptedLLM()
     assert sorted(_listed(fast_chat, "Which orals study bandits?")) == sorted(
         f"{pid}-Oral" for pid in places)
+    assert "Oral)" not in fast_chat.ask("Which orals study bandits?").answer  # asked for
+    lines = fast_chat.ask("Which papers study bandit problems?").answer.splitlines()[1:]
+    # a status other than most papers' is shown beside the authors
+    assert sorted(line.endswith("Oral):") for line in (x.split(": ")[0] + ":" for x in lines)
+                  ) == [False] * 6 + [True] * 6
+    assert not any("\u00b7 Poster" in line for line in lines)
     a = fast_chat.ask("Which oral papers from MIT study bandits?")
     assert sorted(p["paper_id"] for p in a.papers) == ["mit-Oral", "mit2-Oral"]
     assert a.answer.splitlines()[:2] == [

@@ -160,9 +160,16 @@ def test_gradio_client_ask_search_ingest(server, tmp_path: Path) -> None:  # typ
     assert len(hits) == 3 and "bilevel" in hits[0]["abstract"].lower()
     f = tmp_path / "one.jsonl"
     f.write_text(json.dumps({"id": "cli-1", "title": "A client-ingested paper",
-                             "abstract": "Ingested through gradio_client for testing purposes."}))
+                             "abstract": "Ingested through gradio_client for testing purposes.",
+                             "authors": ["Ann Lee"], "affiliations": ["MIT"], "status": "Oral"}))
     report = client.predict(handle_file(str(f)), api_name="/ingest")
     assert report["added"] == 1
+    # the status and affiliation filters, by name
+    hits = client.predict(query="gradio client testing", k=5, status="Oral", api_name="/search")
+    assert [h["paper_id"] for h in hits] == ["cli-1"] and hits[0]["affiliations"] == ["MIT"]
+    a = client.predict(question="Which papers study zeroth-order methods?",
+                       affiliation="Massachusetts Institute of Technology", api_name="/ask")
+    assert a["refused"] and a["answer"].startswith("Affiliations are given for 1 of the ")
 
 
 def test_non_loopback_needs_credentials() -> None:
