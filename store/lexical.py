@@ -102,7 +102,6 @@ CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 """
 
 
-# "oral papers", "orals", "accepted as a spotlight", "spotlight presentations"
 # A status as questions name it: "accepted as (an) oral(s) (presentation)", "oral papers" (the
 # word only: "papers" stays), "spotlight talks" ("orals" was made "oral papers" before; a
 # status word on its own, "oral health", is a topic)
@@ -167,12 +166,17 @@ class PaperIndex:
     def _add_columns(self) -> None:
         """The filter columns a catalog from before them lacks (status, affiliations), empty:
         the next ingest of its files fills them (those papers' fingerprints changed, their
-        texts did not: :meth:`rag.ingest.Ingestor.ingest_papers` rewrites their rows only)."""
+        texts did not: :meth:`rag.ingest.Ingestor.ingest_papers` rewrites their rows only).
+        A catalog that has them is only read."""
+        def missing() -> list[str]:
+            have = {row[1] for row in self.db.execute("PRAGMA table_info(papers)")}
+            return [c for c in ("status", "affiliations") if c not in have]
+
+        if not missing():
+            return
         with self.transaction() as db:
-            have = {row[1] for row in db.execute("PRAGMA table_info(papers)")}
-            for column in ("status", "affiliations"):
-                if column not in have:
-                    db.execute(f"ALTER TABLE papers ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
+            for column in missing():  # again: another process may have added them meanwhile
+                db.execute(f"ALTER TABLE papers ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
 
     def _migrate(self) -> None:
         """Rebuild the FTS table, the acronyms and the split-word groups from the catalog: FTS
@@ -350,9 +354,10 @@ class PaperIndex:
         return best
 
     def match_status(self, text: str) -> tuple[str, str]:
-        """The status a question asks for ("oral papers", "orals", "accepted as a spotlight"),
-        where the catalog's statuses hold its word: (the status as stored, the words naming
-        it in ``text``); ('', '') if none."""
+        """The status a question asks for ("oral papers", "accepted as a spotlight", "spotlight
+        talks"; the answerer reads "orals" as "oral papers" first), where the catalog's
+        statuses hold its word: (the status as stored, the words naming it in ``text``); ('',
+        '') if none."""
         statuses = self._cached("statuses", lambda: sorted(v for (v,) in self.db.execute(
             "SELECT DISTINCT status FROM papers WHERE status != ''")))
         for m in _STATUS_WORDS.finditer(text):
@@ -378,9 +383,10 @@ class PaperIndex:
 
     def match_affiliation(self, text: str) -> tuple[str, str]:
         """The institution a question names after "from", "at" or "affiliated with" ("papers
-        from MIT on ...", "at Carnegie Mellon University"), where an affiliation in the catalog
-        names it (:func:`rag.institutions.name_pattern`; the longest such name wins): (the name
-        as written, the words naming it with their preposition); ('', '') if none."""
+        from MIT on ...", "at Carnegie Mellon University": the whole run of capitalized words,
+        :func:`rag.institutions.institution_candidates`), where an affiliation in the catalog
+        names it (:func:`rag.institutions.name_pattern`): (the name as written, the words
+        naming it with their preposition); ('', '') if none."""
         if not self.affiliations_given()[0]:
             return "", ""
         known = self._cached("affiliation-text", lambda: "\n".join(v for (v,) in self.db.execute(
