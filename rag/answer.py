@@ -36,7 +36,7 @@ from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
 from rag.textnorm import YEAR, is_term, query_terms, sentence_order, terms_beyond
 from rag.types import Paper, SearchHit
-from store.lexical import PaperIndex
+from store.lexical import STATUS_WORDS, PaperIndex
 
 __all__ = ["Answer", "Answerer", "Citation", "Conversation", "DoneEvent", "Event", "PapersEvent",
            "TokenEvent"]
@@ -120,8 +120,8 @@ _QUALIFIER = re.compile(r"\s(?:for|in|on|under)\s+.+$", re.IGNORECASE)
 # a listing of papers on either topic: "which papers use LoRA or adapters?", "either A or B"
 _EITHER = re.compile(r"^(.+?)\s+or\s+(?!not\b)(.+?)[\s?.!]*$", re.IGNORECASE)
 # papers called by their status: "which orals study X?" (read as "which oral papers")
-_STATUS_NOUN = re.compile(r"\b(oral|spotlight|poster)s\b(?!\s+(?:papers?|presentations?|talks?"
-                          r")\b)", re.IGNORECASE)
+_STATUS_NOUN = re.compile(rf"\b({STATUS_WORDS})s\b(?!\s+(?:papers?|presentations?|talks?)\b)",
+                          re.IGNORECASE)
 # a question on what the papers on a topic do: "what problems do papers on X address?" (the
 # papers to draw on are those on X; the question is asked of them as written)
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"

@@ -257,7 +257,7 @@ class Ingestor:
         nothing else of a paper (its rows carry the paper id and the chunk's number)."""
         ids = [p.paper_id for p in papers]
         with self.index.transaction() as db:
-            tokens = dict(self.index.tokens(ids))
+            tokens = self.index.tokens(ids)
             for paper in papers:
                 self.index.put(db, paper)
             self.index.put_tokens(db, tokens)

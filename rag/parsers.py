@@ -82,22 +82,25 @@ def _clean(value: Any) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _split_list(value: Any) -> list[str]:
+def _items(value: Any) -> list[str]:
+    """A list field's items, empty ones kept in place: a list (also [{"name": "Ann Lee"}, ...])
+    or text split at semicolons, else commas."""
     if value is None:
         return []
-    if isinstance(value, (list, tuple)):  # also [{"name": "Ann Lee"}, ...]
-        items = [_clean(v.get("name") if isinstance(v, dict) else v) for v in value]
-    else:
-        text = _clean(value)
-        items = re.split(r"\s*;\s*" if ";" in text else r"\s*,\s*", text)
-    return [item for item in items if item]
+    if isinstance(value, (list, tuple)):
+        return [_clean(v.get("name") if isinstance(v, dict) else v) for v in value]
+    text = _clean(value)
+    return re.split(r"\s*;\s*" if ";" in text else r"\s*,\s*", text)
+
+
+def _split_list(value: Any) -> list[str]:
+    return [item for item in _items(value) if item]
 
 
 def _parallel_list(value: Any) -> list[str]:
-    """A list parallel to the authors (affiliations): a list keeps its empty items in place
-    (text is split as :func:`_split_list` does); [] where every item is empty."""
-    items = ([_clean(v.get("name") if isinstance(v, dict) else v) for v in value]
-             if isinstance(value, (list, tuple)) else _split_list(value))
+    """A list parallel to the authors (affiliations): empty items stay in place; [] where
+    every item is empty."""
+    items = _items(value)
     return items if any(items) else []
 
 

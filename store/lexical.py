@@ -20,7 +20,6 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -45,7 +44,7 @@ from rag.textnorm import (
 )
 from rag.types import Paper
 
-__all__ = ["LexicalHit", "PaperIndex"]
+__all__ = ["STATUS_WORDS", "LexicalHit", "PaperIndex"]
 
 log = logging.getLogger("paperchat.store")
 
@@ -102,24 +101,21 @@ CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 """
 
 
+# The words a status is named by (where the catalog's statuses hold them), as a regex group.
+STATUS_WORDS = "oral|spotlight|poster"
 # A status as questions name it: "accepted as (an) oral(s) (presentation)", "oral papers" (the
-# word only: "papers" stays), "spotlight talks" ("orals" was made "oral papers" before; a
-# status word on its own, "oral health", is a topic)
+# word only: "papers" stays), "spotlight talks" (rag.answer reads "orals" as "oral papers"
+# first; a status word on its own, "oral health", is a topic)
 _STATUS_WORDS = re.compile(
-    r"\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?(?P<word>oral|spotlight"
-    r"|poster)s?(?:\s+(?:presentations?|talks?|papers?))?\b"
-    r"|\b(?P<talk>oral|spotlight|poster)s?\s+(?:presentations?|talks?)\b"
-    r"|\b(?P<papers>oral|spotlight|poster)(?=\s+(?:papers?|works?)\b)", re.IGNORECASE)
+    rf"\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?(?P<word>{STATUS_WORDS})s?"
+    r"(?:\s+(?:presentations?|talks?|papers?))?\b"
+    rf"|\b(?P<talk>{STATUS_WORDS})s?\s+(?:presentations?|talks?)\b"
+    rf"|\b(?P<papers>{STATUS_WORDS})(?=\s+(?:papers?|works?)\b)", re.IGNORECASE)
 
 
 def _regexp(pattern: str, value: str | None) -> bool:
-    """SQLite's ``value REGEXP pattern``."""
-    return value is not None and _compiled(pattern).search(value) is not None
-
-
-@lru_cache(maxsize=256)
-def _compiled(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
+    """SQLite's ``value REGEXP pattern`` (``re`` keeps the compiled patterns)."""
+    return value is not None and re.search(pattern, value) is not None
 
 
 @dataclass(frozen=True)
@@ -358,22 +354,23 @@ class PaperIndex:
         talks"; the answerer reads "orals" as "oral papers" first), where the catalog's
         statuses hold its word: (the status as stored, the words naming it in ``text``); ('',
         '') if none."""
-        statuses = self._cached("statuses", lambda: sorted(v for (v,) in self.db.execute(
-            "SELECT DISTINCT status FROM papers WHERE status != ''")))
         for m in _STATUS_WORDS.finditer(text):
             word = next(w for w in m.groups() if w).lower()
-            for status in statuses:
-                if re.search(rf"\b{word}\b", status, re.IGNORECASE):
+            for status, _ in self._status_counts():
+                if status and re.search(rf"\b{word}\b", status, re.IGNORECASE):
                     return status, m.group(0)
         return "", ""
 
     def usual_status(self) -> str:
         """The status most papers have ("Poster"), where more than half have it; ''."""
-        def most() -> str:
-            row = self.db.execute("SELECT status, count(*) AS n FROM papers GROUP BY status "
-                                  "ORDER BY n DESC LIMIT 1").fetchone()
-            return str(row[0]) if row and row[1] * 2 > self.count() else ""
-        return cast(str, self._cached("usual-status", most))
+        counts = self._status_counts()
+        return counts[0][0] if counts and counts[0][1] * 2 > sum(n for _, n in counts) else ""
+
+    def _status_counts(self) -> list[tuple[str, int]]:
+        """(status, papers), the commonest first ('' for none); cached."""
+        return cast(list[tuple[str, int]], self._cached("statuses", lambda: self.db.execute(
+            "SELECT status, count(*) AS n FROM papers GROUP BY status ORDER BY n DESC, status"
+        ).fetchall()))
 
     def affiliations_given(self) -> tuple[int, int]:
         """(papers with an affiliation, papers)."""
