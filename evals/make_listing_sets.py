@@ -6,7 +6,9 @@ topics, written later as a held-out check; the cut's later changes were designed
 see README), ``evals/neurips2023_listing_heldout.json`` (HELDOUT_TOPICS, 18 more, written
 after the changes of commits 15e9263..b1e24eb and run once) and
 ``evals/neurips2023_listing_heldout2.json`` (HELDOUT2_TOPICS, 17 more, written after the acronym
-and word-family changes and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
+and word-family changes and run once), ``evals/neurips2023_listing_heldout3.json``
+(HELDOUT3_TOPICS, 25 more in other question forms, written before the seventh session's changes
+and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
 COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, another corpus,
 written after the last change and run once), ``evals/paperlists_filters.json``
 (FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers) and
@@ -128,6 +130,43 @@ HELDOUT2_TOPICS: list[tuple[str, str]] = [
     ("Which papers are about molecule generation?", r"\bmolecul(?:e|ar) generation\b"),
     ("Which papers are about segmentation?", r"\bsegmentation\b"),
 ]
+
+# Written at the start of the seventh session, before any change that session, and run once:
+# topics no earlier set names, in other question forms ("Find", "Show me", "Any", "What
+# work"), two negatives. Same rule for the regexes.
+HELDOUT3_TOPICS: list[tuple[str, str]] = [
+    ("Find papers on anomaly detection.", r"\banomal(?:y|ies)\b"),
+    ("What papers discuss backdoor attacks?", r"\bbackdoors?\b"),
+    ("Show me work on physics-informed neural networks.", r"\bphysics-informed\b|\bPINNs?\b"),
+    ("Any papers about super-resolution?", r"\bsuper-resolution\b"),
+    ("Which papers use variational autoencoders?", r"\bvariational autoencoders?\b|\bVAEs?\b"),
+    ("List papers on generative adversarial networks.",
+     r"\bgenerative adversarial networks?\b|\bGANs?\b"),
+    ("Which papers work with time series data?", r"\btime[- ]series\b"),
+    ("Which papers study clustering?", r"\bclustering\b"),
+    ("What work is there on combinatorial optimization?",
+     r"\bcombinatorial optimi[sz]ation\b"),
+    ("Which papers study certified robustness?",
+     r"\bcertifi(?:ed|ably|able)[- ]robust|\brobustness certific"),
+    ("Papers about tabular data?", r"\btabular\b"),
+    ("Which papers are about energy-based models?", r"\benergy-based\b"),
+    ("Find papers about policy gradient methods.", r"\bpolicy gradients?\b"),
+    ("Which papers study Langevin dynamics?", r"\blangevin\b"),
+    ("Which papers address long-tailed recognition?", r"\blong-tail"),
+    ("Which papers study partial differential equations?",
+     r"\bpartial differential equations?\b|\bPDEs?\b"),
+    ("Which papers use hyperbolic geometry?", r"\bhyperbolic\b"),
+    ("Which papers are about RLHF?", r"\bRLHF\b|\bhuman feedback\b"),
+    ("Which papers study multi-task learning?", r"\bmulti-task\b"),
+    ("Which papers are about test-time adaptation?", r"\btest-time adaptation\b"),
+    ("Which papers study mean-field theory?", r"\bmean[- ]field\b"),
+    ("Which papers are about recurrent neural networks?",
+     r"\brecurrent neural networks?\b|\bRNNs?\b"),
+    ("Which papers study sign language?", r"\bsign language\b"),
+    ("Which papers study earthquake prediction?", r"\bearthquakes?\b"),
+    ("Which papers are about poetry generation?", r"\bpoetry\b|\bpoems?\b"),
+]
+
 
 # Another corpus (smaller venues: robotics, language models, learning theory), written after the
 # last change to the relevance cut and run once. Same rule for the regexes.
@@ -281,6 +320,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (NEURIPS, MORE_TOPICS, "neurips2023_listing_more.json"),
     (NEURIPS, HELDOUT_TOPICS, "neurips2023_listing_heldout.json"),
     (NEURIPS, HELDOUT2_TOPICS, "neurips2023_listing_heldout2.json"),
+    (NEURIPS, HELDOUT3_TOPICS, "neurips2023_listing_heldout3.json"),
     (PAPERLISTS, PAPERLISTS_TOPICS, "paperlists_listing_heldout.json"),
     (PAPERLISTS, FILTERED_TOPICS, "paperlists_filters.json"),
     (PAPERLISTS, FORM_TOPICS, "paperlists_forms.json"),
