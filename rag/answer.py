@@ -50,6 +50,11 @@ MOSTLY_ALL_TERMS = 0.75
 # Such a paper, or one naming the terms of the question's topic only apart, is listed if its best
 # cosine is at least retrieval.min_similarity minus this: its meaning is not far off.
 NOT_FAR_OFF = 0.1
+# A question's rarest term, named in the title, counts as almost all terms where at most this
+# share of the papers name it (PaperIndex.rare_title_matches): "long-tailed" (20 of 3,584
+# NeurIPS papers) for "long-tailed recognition", not "spike" for "spiking neural networks" (32)
+# nor "sign" for "sign language" (35).
+RARE_TERM = 0.006
 # A listing starts from at least this many search results (then adds the papers naming almost
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
@@ -530,9 +535,12 @@ class Answerer:
             return hits
         cov = self.index.coverage(plan.query)
         phrase = self.index.phrase_matches(plan.query)
+        # what the cut counts: a title naming the rarest term as almost all terms
+        cut = cov | {pid: max(cov.get(pid, 0.0), MOSTLY_ALL_TERMS)
+                     for pid in self.index.rare_title_matches(plan.query, RARE_TERM)}
 
         def relevant(pid: str, sim: float | None) -> bool:
-            return self._is_relevant(cov.get(pid, 0.0), sim,
+            return self._is_relevant(cut.get(pid, 0.0), sim,
                                      together=phrase is None or pid in phrase)
 
         if plan.scope is not None:
@@ -562,13 +570,13 @@ class Answerer:
         hits = [h for h in result.hits if relevant(h.paper.paper_id, h.similarity)]
         # exhaustive: beyond the fused top, the papers naming (almost) all query terms that pass
         have = {h.paper.paper_id for h in result.hits}
-        extra = [pid for pid, c in cov.items() if c >= MOSTLY_ALL_TERMS and pid not in have
+        extra = [pid for pid, c in cut.items() if c >= MOSTLY_ALL_TERMS and pid not in have
                  and (in_filter is None or pid in in_filter)]
         if extra:
             sims = self.retriever.similarities(plan.query, extra)
             extra = [p for p in extra if relevant(p, sims.get(p))]
             papers = self.index.get(extra)
-            more = [self._hit(papers[p], plan.query, sims.get(p), cov[p]) for p in extra
+            more = [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in extra
                     if p in papers]
             more.sort(key=lambda h: -(h.similarity or 0.0))
             hits += more
@@ -625,7 +633,8 @@ class Answerer:
           (``together``, :meth:`PaperIndex.phrase_matches`: "continual learning", not
           "continuous control ... learning");
         - else every term named apart, or all terms but the commonest
-          (:data:`MOSTLY_ALL_TERMS`: "pruning" for "network pruning"), and
+          (:data:`MOSTLY_ALL_TERMS`: "pruning" for "network pruning"; or a title naming the
+          rarest term, :data:`RARE_TERM`), and
           ``sim >= floor - NOT_FAR_OFF``;
         - else a very close meaning alone (``sim >= floor + 0.2``), or some terms and a close
           meaning traded off (``cov >= 0.3`` and ``cov + 2 * (sim - floor) >= 0.7``).

@@ -64,6 +64,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
                      "diffusion probabilistic model", "diffusion probabilistic models",
                      "denoising diffusion"),
     "minmaxsyn": ("min-max", "minimax", "saddle point", "saddle-point"),
+    # what RLHF learns from, as papers name it without the acronym ("Methods that Learn from
+    # Human Feedback", "Aligning ... using Human Feedback"); "reinforcement learning from human
+    # feedback" is this and reinforcement learning (a surface never holds a stopword)
+    "rlhfsyn": ("rlhf", "human feedback"),
     # "transfer" is what sim-to-real means: "Sim-to-Real RL", "the sim-to-real gap"
     "simtorealsyn": ("sim-to-real", "sim2real", "sim-to-real transfer", "sim2real transfer"),
 }

@@ -51,7 +51,7 @@ log = logging.getLogger("paperchat.store")
 # Bump when the FTS layout, rag.textnorm.index_terms, rag.textnorm.acronym_definitions or
 # rag.textnorm.WORD_SPLITS changes: an index with another version has its FTS rows, acronyms
 # and split-word groups rebuilt from the catalog when opened (see PaperIndex._migrate).
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
@@ -592,6 +592,19 @@ class PaperIndex:
             return set()
         phrase = self.phrase_matches(query, column="title")
         return set.intersection(*matched, *([phrase] if phrase is not None else []))
+
+    def rare_title_matches(self, query: str, rare: float) -> set[str]:
+        """The papers whose title names the rarest of the question's two terms or more, where at
+        most a ``rare`` share of the papers name it anywhere: so rare a word marks the topic
+        without the commoner ones ("Hyperbolic VAE" for "hyperbolic geometry", "Mean-Field
+        Games" for "mean-field theory"); empty where the rarest is commoner than that."""
+        matched = self._concept_matches(query)
+        if len(matched) < 2:
+            return set()
+        rarest = min(range(len(matched)), key=lambda i: len(matched[i]))
+        if not matched[rarest] or len(matched[rarest]) > rare * self.count():
+            return set()
+        return self._concept_matches(query, column="title")[rarest]
 
     def _concept_matches(self, query: str, *, column: str | None = None) -> list[set[str]]:
         """Per content term of the question (:func:`fts_concepts`), the papers naming it, in

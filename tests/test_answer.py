@@ -448,6 +448,42 @@ def test_a_title_naming_the_topic_by_a_synonym_counts(fast_chat: PaperChat, tmp_
         "zero", "zo", "free"}
 
 
+def test_a_title_naming_the_rarest_term_counts_as_almost_all(fast_chat: PaperChat,
+                                                              tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Hyperbolic neural networks" are hyperbolic geometry: where few papers name the question's rarest
+    term (at most rag.answer.RARE_TERM of them), a title naming it counts as naming almost all
+    terms (a meaning not far off is enough); an abstract naming it does not, nor does a title
+    naming a rarest term that many papers use."""
+    rows = [{"id": f"g{i}", "title": f"Task {i} revisited", "abstract":
+             f"We bound the curved geometry of benchmark task {i} by random sketches."}
+            for i in range(20)]
+    rows += [{"id": f"n{i}", "title": f"A network for task {i}",
+              "abstract": f"We train a network on task {i}. It is small."} for i in range(176)]
+    rows += [{"id": "nn", "title": "Hyperbolic neural networks", "abstract": "Networks for trees."},
+             {"id": "trees", "title": "Hyperbolic trees", "abstract": "We model trees."},
+             {"id": "both", "title": "Hyperbolic geometry of trees",
+              "abstract": "Trees embed in hyperbolic geometry."},
+             {"id": "abs", "title": "Embedding trees", "abstract": "Trees embed in hyperbolic space."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    question = "Which papers use hyperbolic geometry?"
+    index = fast_chat.index
+    assert max(index.coverage(question)[p] for p in ("nn", "trees", "abs")) < 0.7  # "geometry"
+    assert index.rare_title_matches(question, 0.03) == {"nn", "trees", "both"}
+    assert index.rare_title_matches(question, 0.01) == set()  # 4 of 200 papers name it
+    assert index.rare_title_matches("Which papers are hyperbolic?", 1.0) == set()  # one term
+    # a floor the three papers' meaning is not far off from, but not close to
+    sims = fast_chat.retriever.similarities(question, ["nn", "trees", "abs"])
+    fast_chat.settings.retrieval.min_similarity = max(sims.values()) - 0.03
+    assert min(sims.values()) >= max(sims.values()) - 0.07, sims
+    monkeypatch.setattr("rag.answer.RARE_TERM", 0.03)
+    listed = set(_listed(fast_chat, question))
+    assert {"nn", "trees", "both"} <= listed and "abs" not in listed
+    monkeypatch.setattr("rag.answer.RARE_TERM", 0.01)
+    listed = set(_listed(fast_chat, question))
+    assert "both" in listed and not listed & {"nn", "trees", "abs"}
+
+
 def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
                                                          tmp_path: Path) -> None:
     """"Which COLT 2024 papers study bandits?" lists the bandit papers of COLT 2024 and says

@@ -73,6 +73,11 @@ def test_multi_word_synonym_is_one_concept() -> None:
     assert "simtorealsyn" in index_terms("Modern Sim2Real for wheeled robots")
     assert "simtorealsyn" in index_terms("We close the sim-to-real gap")
     assert "diffusionsyn" in index_terms("On calibrating diffusion probabilistic models")
+    # RLHF as papers name it without the acronym
+    assert fts_groups("Which papers are about RLHF?") == ['("rlhf" OR rlhfsyn)']
+    assert "rlhfsyn" in index_terms("Methods that Learn from Human Feedback")
+    assert fts_groups("Which papers study reinforcement learning from human feedback?") == [
+        '("reinforcement learning" OR rlsyn)', '("human feedback" OR rlhfsyn)']
 
 
 def test_acronym_expansion_from_the_corpus() -> None:
