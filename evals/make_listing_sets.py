@@ -14,7 +14,9 @@ written after the last change and run once), ``evals/paperlists_filters.json``
 (FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers) and
 ``evals/paperlists_forms.json`` (FORM_TOPICS: years named apart, a topic left out, a
 judgement, an order). ``evals/neurips2023_status.json`` (STATUS_TOPICS: orals, spotlights)
-and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT on ...").
+and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT on ..."),
+``evals/paperlists_institution_forms.json`` (INSTITUTION_FORM_TOPICS: "Which MIT papers ...",
+"What did X publish on Y?", "from MIT or Stanford").
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -289,6 +291,30 @@ AFFILIATION_TOPICS: list[tuple[str, str, str, Collection[int] | None, str, str, 
      r"\bMila\b"),
 ]
 
+# Other ways of naming institutions (written after the seventh session's change that reads
+# them, run once): the institution naming the papers ("MIT papers", "What did X publish on
+# Y?", "papers by X researchers") and several institutions ("from MIT or Stanford").
+INSTITUTION_FORM_TOPICS: list[tuple[str, str, str, Collection[int] | None, str, str, str]] = [
+    ("Which MIT papers study reinforcement learning?", r"\breinforcement learning\b|\bRL\b",
+     "", None, "", "", r"\bMIT\b|Massachusetts Institute of Technology"),
+    ("What did Stanford publish on robot manipulation?", r"\bmanipulation\b", "", None, "", "",
+     r"Stanford"),
+    ("Which papers from MIT or Stanford study imitation learning?", r"\bimitation learning\b",
+     "", None, "", "", r"\bMIT\b|Massachusetts Institute of Technology|Stanford"),
+    ("What has Google DeepMind published on language models?",
+     r"\blanguage models?\b|\bLLMs?\b", "", None, "", "", r"DeepMind"),
+    ("Which CMU papers are about diffusion models?", r"\bdiffusion\b", "", None, "", "",
+     r"Carnegie Mellon|\bCMU\b"),
+    ("Which papers by Tsinghua researchers study reinforcement learning?",
+     r"\breinforcement learning\b|\bRL\b", "", None, "", "", r"Tsinghua"),
+    ("Which papers from Princeton, ETH Zurich or EPFL study bandits?", r"\bbandits?\b", "",
+     None, "", "", r"Princeton|\bETH\b|\bEPFL\b|cole Polytechnique F"),
+    ("Which Microsoft Research papers study reasoning?", r"\breason", "", None, "", "",
+     r"Microsoft Research"),
+    ("What did Mila publish on protein folding?", r"\bprotein folding\b", "", None, "", "",
+     r"\bMila\b"),
+]
+
 
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue, years, status and
@@ -326,6 +352,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, FORM_TOPICS, "paperlists_forms.json"),
     (NEURIPS, STATUS_TOPICS, "neurips2023_status.json"),
     (PAPERLISTS, AFFILIATION_TOPICS, "paperlists_affiliations.json"),
+    (PAPERLISTS, INSTITUTION_FORM_TOPICS, "paperlists_institution_forms.json"),
 ]
 
 

@@ -31,7 +31,7 @@ from rag.citations import (
     sentence_grammar,
     validate,
 )
-from rag.institutions import institution_candidates, looks_like_institution
+from rag.institutions import as_from, institution_candidates, looks_like_institution
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
 from rag.textnorm import YEAR, is_term, query_terms, sentence_order, terms_beyond
@@ -320,6 +320,9 @@ class Answerer:
         - "which authors" (:data:`_WHO_WORD`): "who", every author shown;
         - "orals", "spotlights", "posters" (:data:`_STATUS_NOUN`): "oral papers", a status to
           filter on (:meth:`_named_filters`);
+        - an institution naming the papers (:func:`rag.institutions.as_from`: "Which MIT
+          papers study X?", "What did MIT publish on X?"): "papers from MIT", an institution
+          to filter on;
         - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first);
         - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
         - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
@@ -334,6 +337,7 @@ class Answerer:
         :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
+        question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
         if m := _LIKE.search(question):

@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-__all__ = ["INSTITUTIONS", "fold", "institution_candidates", "looks_like_institution",
-           "name_pattern", "spellings"]
+__all__ = ["INSTITUTIONS", "as_from", "fold", "institution_candidates", "looks_like_institution",
+           "name_pattern", "name_parts", "spellings"]
 
 # Spellings naming one institution; a name a question writes finds every spelling of its group.
 INSTITUTIONS: tuple[tuple[str, ...], ...] = (
@@ -69,32 +69,44 @@ def spellings(name: str) -> tuple[str, ...]:
 
 def _one(name: str) -> str:
     words = re.findall(r"\w+", fold(name))
-    body = r"[\W_]+".join(map(re.escape, words))
+    body = r"(?:[^\w\n]|_)+".join(map(re.escape, words))  # within one affiliation
     return body if len(name) < 5 else f"(?i:{body})"
+
+
+def name_parts(name: str) -> list[str]:
+    """The institutions ``name`` names: "MIT or Stanford" two, "MIT" one."""
+    return [part for part in re.split(r"\s+or\s+", name.strip()) if part]
 
 
 @lru_cache(maxsize=256)
 def name_pattern(name: str) -> str:
     """A regex finding ``name`` or another spelling of its institution as whole words in folded
-    affiliation text (:func:`fold`); '' for a name without a word."""
-    alts = [_one(s) for s in spellings(name) if re.search(r"\w", s)]
+    affiliation text (:func:`fold`), any of them where it names several ("MIT or Stanford",
+    :func:`name_parts`); '' for a name without a word."""
+    alts = [_one(s) for part in name_parts(name) for s in spellings(part) if re.search(r"\w", s)]
     return rf"(?<!\w)(?:{'|'.join(alts)})(?!\w)" if alts else ""
 
 
 # what stands before an institution: "papers from MIT", "at Stanford", "affiliated with Google"
 _LEAD = re.compile(r"\b(?:from|at|affiliated\s+with)\s+(?:the\s+)?", re.IGNORECASE)
 _NAME_WORD = re.compile(r"[^\W\d_][\w&.'-]*")
-_NAME_JOINS = frozenset({"of", "at", "for", "de", "di", "la", "du", "in"})
+_NAME_JOINS = frozenset({"of", "at", "for", "de", "di", "la", "du", "in", "and", "or", "the"})
+# between two institutions of one run: "MIT or Stanford", "MIT, Stanford and CMU"
+_OR = re.compile(r"\s*,?\s+(?:and|or)\s+(?:the\s+)?", re.IGNORECASE)
+_COMMA = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?:the\s+)?|" + _OR.pattern, re.IGNORECASE)
 
 
 def institution_candidates(text: str) -> Iterator[tuple[str, str]]:
     """The names ``text`` may give an institution by: the run of capitalized words after
-    "from", "at" or "affiliated with", joined by "of", "at" and such ("from University of
-    Texas at Austin on ...": all of it; "from the DeepMind Control Suite": all of it, so no
-    institution). Yields (name, the words naming it with their lead), as written."""
+    "from", "at" or "affiliated with", joined by "of", "at", "and" and such ("from University
+    of Texas at Austin on ...": all of it; "from the DeepMind Control Suite": all of it, so no
+    institution), then, where the run has several names, each ("MIT and Stanford": "MIT or
+    Stanford"; split at "and"/"or", then at commas too: "University of California, Berkeley or
+    Stanford" keeps its comma). Yields (name, the words naming it with their lead), as
+    written; the run first."""
     for lead in _LEAD.finditer(text):
         rest = text[lead.end():]
-        words = list(_NAME_WORD.finditer(rest))[:8]
+        words = list(_NAME_WORD.finditer(rest))[:12]
         ends = []
         for word in words:
             if not (word.group(0)[:1].isupper() or word.group(0).lower() in _NAME_JOINS) or (
@@ -103,7 +115,15 @@ def institution_candidates(text: str) -> Iterator[tuple[str, str]]:
             if word.group(0)[:1].isupper():
                 ends.append(word.end())
         if ends:
-            yield rest[:ends[-1]], text[lead.start():lead.end() + ends[-1]]
+            run, words_ = rest[:ends[-1]], text[lead.start():lead.end() + ends[-1]]
+            yield run, words_
+            seen = {run}
+            for joins in (_OR, _COMMA):
+                parts = [p for p in joins.split(run) if p]
+                name = " or ".join(parts)
+                if len(parts) > 1 and name not in seen:
+                    seen.add(name)
+                    yield name, words_
 
 
 _ORGANIZATION = re.compile(
@@ -112,7 +132,71 @@ _ORGANIZATION = re.compile(
     r"|Harvard|Princeton|Berkeley|Oxford|Cambridge|Tsinghua|Mila|Inria|INRIA)\b")
 
 
+# words of an institution's name that name none alone ("Research papers on X")
+_GENERIC = re.compile(r"(?:(?:the|of|and|University|Institute|College|School|Laborator(?:y|ies)"
+                      r"|Labs?|Research|Inc|Corporation)\b\s*)+", re.IGNORECASE)
+
+
 def looks_like_institution(name: str) -> bool:
     """Whether ``name`` reads as an institution: one of :data:`INSTITUTIONS`, or a name with a
-    word such as "University", "Institute", "Research" or a large lab's."""
-    return len(spellings(name)) > 1 or bool(_ORGANIZATION.search(name))
+    word such as "University", "Institute", "Research" or a large lab's; each of several
+    (:func:`name_parts`)."""
+    return all((len(spellings(part)) > 1 or bool(_ORGANIZATION.search(part)))
+               and not _GENERIC.fullmatch(part) for part in name_parts(name))
+
+
+# a run of capitalized words, joined as in an institution's name ("Carnegie Mellon University",
+# "University of Texas at Austin", "MIT and Stanford")
+_CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
+_RUN = rf"{_CAP}[\w&.'-]*(?:(?:\s+(?:of|at|for|de|and|or|the))*,?\s+{_CAP}[\w&.'-]*)*"
+# an institution naming the papers: "MIT papers", "Which Stanford University papers", "papers
+# by MIT researchers", "Google DeepMind's work"
+_BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<people>researchers|"
+                            r"authors|scientists|people)|(?P<papers>papers?|work|research|"
+                            r"publications|articles))\b")
+# an institution as the subject: "What did MIT publish on X?", "What has Google DeepMind
+# published about X?", "What does Tsinghua work on?", "What papers did Mila write on X?"
+_PUBLISHED = re.compile(rf"^\s*what\s+(?:papers?\s+|work\s+|research\s+)?(?:did|does|do|has|have)"
+                        rf"\s+(?:the\s+)?(?P<name>{_RUN})\s+(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
+                        r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
+                        r"(?=\s*[?.!]*$))?", re.IGNORECASE)
+# "papers by researchers at MIT": the researchers are the papers' authors
+_BY_PEOPLE = re.compile(r"\bby\s+(?:researchers|authors|scientists|people)\s+(?=(?:at|from)\b)",
+                        re.IGNORECASE)
+
+
+def _institution(run: str) -> str:
+    """The institution ``run`` names, less the question's own words before it ("Which MIT":
+    "MIT"); '' where what is left does not read as one (:func:`looks_like_institution`)."""
+    words = run.split()
+    while words and words[0].lower().strip(",") in _LEADING:
+        words.pop(0)
+    name = re.sub(r"'s$", "", " ".join(words))  # "Google DeepMind's papers"
+    return name if name and looks_like_institution(" or ".join(
+        p for p in _COMMA.split(name) if p)) else ""
+
+
+_LEADING = frozenset({"which", "what", "list", "show", "find", "give", "any", "all", "are", "is",
+                      "do", "does", "did", "the", "some", "me", "summarize", "summarise",
+                      "name", "how", "many", "papers", "by", "from", "of", "and", "or", "at",
+                      "for", "de"})
+
+
+def as_from(question: str) -> str:
+    """``question`` with an institution it names as the papers' ("Which MIT papers study X?",
+    "papers by MIT researchers", "What did MIT publish on X?") named after "from" instead
+    ("Which papers from MIT study X?"), where it reads as an institution
+    (:func:`looks_like_institution`: "What did Kaiyi Ji work on?" stays an author's, "Which
+    Transformer papers" a topic's); the question as it was otherwise."""
+    question = _BY_PEOPLE.sub("", question)
+    if (m := _PUBLISHED.search(question)) and (name := _institution(m.group("name"))):
+        return f"Which papers from {name}{question[m.end():]}"
+
+    def from_(m: re.Match[str]) -> str:
+        name = _institution(m.group("name"))
+        if not name:
+            return m.group(0)
+        lead = m.group("name")[:m.group("name").rindex(name.split()[0])]
+        return f"{lead}{m.group('papers') or ''} from {name}".replace("  ", " ")
+
+    return " ".join(_BEFORE_PAPERS.sub(from_, question).split())

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from rag.errors import StoreError
-from rag.institutions import fold, institution_candidates, name_pattern
+from rag.institutions import fold, institution_candidates, looks_like_institution, name_parts, name_pattern
 from rag.textnorm import (
     YEAR,
     Abbreviation,
@@ -382,14 +382,18 @@ class PaperIndex:
         """The institution a question names after "from", "at" or "affiliated with" ("papers
         from MIT on ...", "at Carnegie Mellon University": the whole run of capitalized words,
         :func:`rag.institutions.institution_candidates`), where an affiliation in the catalog
-        names it (:func:`rag.institutions.name_pattern`): (the name as written, the words
-        naming it with their preposition); ('', '') if none."""
+        names it (:func:`rag.institutions.name_pattern`); or the institutions, where the run
+        names several that each read as one and an affiliation names each ("from MIT and
+        Stanford": "MIT or Stanford"). (the name, the words naming it with their preposition);
+        ('', '') if none."""
         if not self.affiliations_given()[0]:
             return "", ""
         known = self._cached("affiliation-text", lambda: "\n".join(v for (v,) in self.db.execute(
             "SELECT DISTINCT affiliations FROM papers WHERE affiliations != ''")))
         return next(((name, words) for name, words in institution_candidates(text)
-                     if re.search(name_pattern(name), known)), ("", ""))
+                     if all(re.search(name_pattern(part), known) for part in name_parts(name))
+                     and (len(name_parts(name)) == 1 or looks_like_institution(name))),
+                    ("", ""))
 
     def years(self) -> set[int]:
         """The publication years the catalog holds (cached until the catalog changes)."""

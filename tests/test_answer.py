@@ -975,6 +975,44 @@ def test_a_status_and_an_institution_named_in_the_question_filter(fast_chat: Pap
     assert [p["paper_id"] for p in a.papers][:1] == ["suite"] and "Affiliations" not in a.answer
 
 
+def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: PaperChat,
+                                                                    tmp_path: Path) -> None:
+    """"Which MIT papers ...", "What did MIT publish on X?", "papers by MIT researchers" name
+    the institution as "papers from MIT" do; "from MIT or Stanford", "from MIT, Stanford and
+    CMU" each of them, and a name holding "and" whole; an author's name stays an author's, a
+    topic word before "papers" a topic; a name never spans two authors' affiliations."""
+    places = {"mit": ["MIT", ""], "stan": ["", "Stanford University"],
+              "cmu": ["Carnegie Mellon University", ""], "smith": ["Smith College", ""],
+              "hk": ["Hong Kong University of Science and Technology"],
+              "both": ["MIT", "Stanford University"]}
+    rows = [{"id": pid, "title": f"Bandits {pid}", "authors": ["Ann Lee", "Bo Chen"][:len(aff)],
+             "abstract": f"We study bandit problems {pid}. Regret bounds follow.",
+             "affiliations": aff} for pid, aff in places.items()]
+    rows.append({"id": "mit-vision", "title": "Segmenting images", "authors": ["Cy Dunn"],
+                 "abstract": "We segment images with transformers.", "affiliations": ["MIT"]})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question in ("Which MIT papers study bandits?", "What did MIT publish on bandits?",
+                     "MIT papers on bandits", "Which papers by MIT researchers study bandits?",
+                     "What has the Massachusetts Institute of Technology published on bandits?"):
+        assert _listed(fast_chat, question) == ["both", "mit"], question
+    assert _listed(fast_chat, "Which papers by researchers at Stanford study bandits?") == [
+        "both", "stan"]
+    a = fast_chat.ask("Which papers from MIT or Stanford study bandits?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["both", "mit", "stan"]
+    assert "3 papers with an author at MIT or Stanford in the indexed abstracts" in a.answer
+    assert _listed(fast_chat, "Which papers are from MIT, Stanford and CMU?") == [
+        "both", "cmu", "mit", "mit-vision", "stan"]
+    assert _listed(fast_chat, "Which papers from Hong Kong University of Science and "
+                              "Technology study bandits?") == ["hk"]
+    assert _listed(fast_chat, "What did MIT work on?") == ["both", "mit", "mit-vision"]
+    plan = fast_chat.answerer().plan("What did Ann Lee work on?", None, None)
+    assert plan.kind == "metadata" and plan.filters.author == "Ann Lee"
+    plan = fast_chat.answerer().plan("Which Transformer papers study bandits?", None, None)
+    assert not plan.filters.affiliation and "Transformer" in plan.query
+    assert fast_chat.index.filter_ids(affiliation="MIT Stanford") == []  # two authors' lines
+
+
 def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
                                                           tmp_path: Path) -> None:
     """Without affiliations in the catalog, "papers from Stanford University on bandits" lists

@@ -193,7 +193,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
             acceptance = gr.Dropdown(facet_choices("status"), label="Status (oral, spotlight)",
                                      allow_custom_value=True, value=None)
             author = gr.Textbox(label="Author contains")
-            affiliation = gr.Textbox(label="Affiliation (MIT, Google DeepMind)")
+            affiliation = gr.Textbox(label="Affiliation (MIT; MIT or Stanford)")
             gr.Markdown("### Settings")
             k = gr.Slider(1, 50, value=s.retrieval.k, step=1, label="Papers (search depth)")
             temperature = gr.Slider(0.0, 1.5, value=s.llm.temperature, step=0.05,
