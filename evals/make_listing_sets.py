@@ -8,7 +8,8 @@ after the changes of commits 15e9263..b1e24eb and run once) and
 ``evals/neurips2023_listing_heldout2.json`` (HELDOUT2_TOPICS, 17 more, written after the acronym
 and word-family changes and run once), ``evals/neurips2023_listing_heldout3.json``
 (HELDOUT3_TOPICS, 25 more in other question forms, written before the seventh session's changes
-and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
+and run once), ``evals/neurips2023_listing_heldout4.json`` (HELDOUT4_TOPICS, 27 more, written
+after its first two and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
 COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, another corpus,
 written after the last change and run once), ``evals/paperlists_filters.json``
 (FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers) and
@@ -167,6 +168,40 @@ HELDOUT3_TOPICS: list[tuple[str, str]] = [
     ("Which papers study sign language?", r"\bsign language\b"),
     ("Which papers study earthquake prediction?", r"\bearthquakes?\b"),
     ("Which papers are about poetry generation?", r"\bpoetry\b|\bpoems?\b"),
+]
+
+
+# Written in the seventh session after the rare-title-term and institution changes, before
+# any other, and run once: more topics in more question forms. Same rule for the regexes.
+HELDOUT4_TOPICS: list[tuple[str, str]] = [
+    ("Which papers study watermarking?", r"\bwatermark"),
+    ("Which papers are about flow matching?", r"\bflow matching\b"),
+    ("Show me papers on state space models.", r"\bstate[- ]space models?\b|\bSSMs?\b"),
+    ("Which papers study submodular optimization?", r"\bsubmodular"),
+    ("Find work on link prediction.", r"\blink prediction\b"),
+    ("Which papers study scaling laws?", r"\bscaling laws?\b"),
+    ("Which papers use variance reduction?", r"\bvariance[- ]reduc"),
+    ("Any papers on actor-critic methods?", r"\bactor-critic\b"),
+    ("Which papers estimate treatment effects?", r"\btreatment effects?\b"),
+    ("Which papers study Nash equilibria?", r"\bnash equilibri"),
+    ("Which papers are about memorization?", r"\bmemoriz"),
+    ("Which papers tackle pose estimation?", r"\bpose estimation\b"),
+    ("Which papers study spurious correlations?", r"\bspurious\b"),
+    ("List papers on goal-conditioned reinforcement learning.", r"\bgoal-conditioned\b"),
+    ("Which papers are about embodied agents?", r"\bembodied\b"),
+    ("Which papers use curriculum learning?", r"\bcurriculum\b"),
+    ("Which papers study coreset selection?", r"\bcoresets?\b"),
+    ("Which papers study the implicit bias of gradient descent?",
+     r"\bimplicit bias\b|\bimplicit regulari"),
+    ("Which papers are about decentralized optimization?", r"\bdecentrali[sz]ed\b"),
+    ("What papers are there on question answering?", r"\bquestion answering\b"),
+    ("Which papers use ensembles?", r"\bensembles?\b"),
+    ("Which papers study calibration?", r"\bcalibrat"),
+    ("Which papers are about speech?", r"\bspeech\b"),
+    ("Which papers study climate?", r"\bclimate\b|\bweather\b"),
+    ("Which papers are about music generation?", r"\bmusic\b"),
+    ("Which papers study stock market prediction?", r"\bstock market\b|\bstock prices?\b"),
+    ("Which papers are about wildfire detection?", r"\bwildfires?\b"),
 ]
 
 
@@ -347,6 +382,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (NEURIPS, HELDOUT_TOPICS, "neurips2023_listing_heldout.json"),
     (NEURIPS, HELDOUT2_TOPICS, "neurips2023_listing_heldout2.json"),
     (NEURIPS, HELDOUT3_TOPICS, "neurips2023_listing_heldout3.json"),
+    (NEURIPS, HELDOUT4_TOPICS, "neurips2023_listing_heldout4.json"),
     (PAPERLISTS, PAPERLISTS_TOPICS, "paperlists_listing_heldout.json"),
     (PAPERLISTS, FILTERED_TOPICS, "paperlists_filters.json"),
     (PAPERLISTS, FORM_TOPICS, "paperlists_forms.json"),
