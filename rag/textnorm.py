@@ -79,6 +79,7 @@ WORD_FAMILIES: tuple[tuple[str, ...], ...] = (
     ("private", "privacy"), ("noisy", "noise"), ("sparse", "sparsity"), ("stable", "stability"),
     ("accurate", "accuracy"), ("safe", "safety"), ("biological", "biology"),
     ("chemical", "chemistry"), ("molecular", "molecule"), ("medical", "medicine"),
+    ("reduction", "reduce"),  # "Variance-Reduced" (stems "reduct" and "reduc")
 )
 _FAMILY = {word: tuple(w for w in family if w != word)
            for family in WORD_FAMILIES for word in family}

@@ -166,6 +166,9 @@ def test_word_families_porter_misses() -> None:
     assert fts_phrase("Which papers study differential privacy?") == (
         '("differential privacy" OR "differential private")')
     assert fts_query("Which papers are about label noise?") == '"label" OR "noise"'
+    # "Variance-Reduced Gradient Estimation": Porter stems "reduction" "reduct", "reduced" "reduc"
+    assert fts_phrase("Which papers use variance reduction?") == (
+        '("variance reduction" OR "variance reduce")')
 
 
 @pytest.mark.parametrize(("word", "text", "names"), [
