@@ -135,8 +135,21 @@ _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s
 # a question about one paper: "the paper X", or its title in quotes
 _ONE_PAPER = re.compile(r"\b(?:the|this|that) paper\b|[\"\u201c\u2018']", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
+# a follow-up naming only what changes: "what about federated learning?", "how about
+# Stanford?", "and spotlights?" (not "and which of them ...?": a question of its own)
+_WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<x>.+?)[\s?.!]*$"
+                         r"|^\s*and\s+(?P<y>(?!(?:which|what|who|whom|how|why|where|when|do|does"
+                         r"|did|is|are|was|were|can|could|should|would|will|of|among)\b).+?)"
+                         r"[\s?.!]*$", re.IGNORECASE)
+# what such a follow-up may call the papers before what it names: "the ones from MIT"
+_ONES = re.compile(r"^(?:the\s+)?(?:papers?|ones|those|work)\s+(?=(?:on|about|from|by|at|in)\b)",
+                   re.IGNORECASE)
+_PAPERS_WORD = re.compile(r"\bpapers?\b", re.IGNORECASE)
+_WORKED_ON = re.compile(r"^\s*what\s+(?:papers\s+)?(?:did|does|do|has|have)\s+(?P<who>.+?)\s+"
+                        r"(?:work(?:ed)?\s+on|publish(?:ed)?|wr[io]te|written|stud(?:y|ied))$",
+                        re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
-                     r"\s*,?\s*|which of (?:those|these|them)\s*)", re.IGNORECASE)
+                     r"\s*,?\s*|(?:and\s+)?which of (?:those|these|them)\s*)", re.IGNORECASE)
 # the prompt's last line, or a lead-in ("The paper on SURGE:"), which tiny models write
 # before their sentence
 _ECHO = re.compile(r"^\s*(?:one sentence about (?:this|the) paper|(?:the )?paper(?: text| on "
@@ -335,6 +348,9 @@ class Answerer:
           listing of what it would judge between.
 
         :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
+        prev = conversation.last if conversation else None
+        if prev and (alone := self._what_about(question, prev.standalone)):
+            return self.plan(alone, None, filters)  # "what about X?": the last question on X
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
@@ -356,7 +372,6 @@ class Answerer:
             word = m.group(1).lower()
             limit = max(1, min(int(word) if word.isdigit() else _NUMBERS[word], 20))
             question = question[:m.start()] + question[m.end():]
-        prev = conversation.last if conversation else None
         without = ""
         if (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
             if not (query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
@@ -440,6 +455,59 @@ class Answerer:
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
                          standalone=standalone, whole_scope=True)
         return _Plan(kind, query, filters, topic=_shown_topic(query), standalone=standalone)
+
+    def _what_about(self, question: str, last: str) -> str | None:
+        """A follow-up naming only what changes ("what about federated learning?", "and
+        spotlights?", "how about Stanford?", "what about COLT 2025?", "what about Heng Huang?")
+        as the last question (``last``, made standalone) with it in place of what that named of
+        its kind: its status, venue and years, institution, author, or else its topic (its
+        words from the first content word to the last, filters left out); added where the last
+        question named none. None where the question is no such follow-up, or names "them"."""
+        m = _WHAT_ABOUT.match(question)
+        x = _ONES.sub("", (m.group("x") or m.group("y") or "").strip()) if m else ""
+        if not x or _PRONOUN.search(x):
+            return None
+
+        status_x = _STATUS_NOUN.sub(r"\1 papers", x)
+        status, words = self.index.match_status(status_x)
+        if status and not query_terms(status_x.replace(words, " ")):
+            old = self.index.match_status(last)[1]
+            return (_put(last, words, old) if old or not _PAPERS_WORD.search(last)
+                    else _PAPERS_WORD.sub(words, last, count=1))  # "papers": "spotlight papers"
+        years = self.index.years()
+        venue, (rest, named_years) = self.index.match_venue(x), _years_named(x, years)
+        if (venue or named_years.active()) and not query_terms(
+                re.sub(re.escape(venue), " ", rest) if venue else rest):
+            before = last
+            if venue and (old := self.index.match_venue(last)):
+                before = re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", " ", before)
+            if named_years.active():
+                before = _years_named(before, years)[0]
+            return _put(" ".join(before.split()), x, "")
+        probe = x if re.match(r"(?i)(?:from|at|affiliated)\b", x) else f"from {x}"
+        institution, _ = self.index.match_affiliation(probe)
+        if not institution and not self.index.affiliations_given()[0] and looks_like_institution(
+                x):
+            institution = x
+        if institution and not query_terms(probe.replace(institution, " ", 1)):
+            return _put(last, f"from {institution}", self.index.match_affiliation(last)[1],
+                        after_papers=True)
+        authors = self.index.match_authors(x)
+        if authors and not query_terms(re.sub(re.escape(authors[0]), " ", x, flags=re.I)):
+            if old_authors := self.index.match_authors(last):
+                return re.sub(re.escape(old_authors[0]), authors[0], last, count=1,
+                              flags=re.IGNORECASE)
+            return _put(last, f"by {authors[0]}", "", after_papers=True)
+        topic = re.sub(r"^(?:on|about|in|for)\s+", "", x, flags=re.IGNORECASE)
+        stripped = self._named_filters(last, Filters())[0]
+        for name in self.index.match_authors(stripped)[:1]:
+            stripped = re.sub(re.escape(name), " ", stripped, flags=re.IGNORECASE)
+        words_ = [w for w in re.finditer(r"[\w'-]+", stripped) if is_term(w.group(0).lower())]
+        if not words_:  # "which papers are from COLT 2024?", "what did Ann Lee work on?"
+            base = _WORKED_ON.sub(r"Which papers by \g<who>", re.sub(r"[\s?.!]*$", "", last))
+            return f"{base} on {topic}?"
+        span = stripped[words_[0].start():words_[-1].end()]
+        return " ".join(last.replace(span, topic, 1).split()) if span in last else None
 
     def _unmatchable_institution(self, question: str) -> tuple[str, str]:
         """Where no indexed paper gives affiliations, an institution the question asks for
@@ -900,6 +968,17 @@ class Answerer:
             yield from (_cite(h.evidence, n) for n, h in enumerate(sources, 1))
             return
         yield checked.text
+
+
+def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:
+    """``text`` with ``new`` in place of ``old``; where ``old`` is '', ``new`` next to the word
+    "papers" (before it: "COLT papers"; after it: "papers from MIT"), else at its end."""
+    if old:
+        return " ".join(text.replace(old, f" {new} ", 1).split())
+    if p := _PAPERS_WORD.search(text):
+        at = p.end() if after_papers else p.start()
+        return " ".join(f"{text[:at]} {new} {text[at:]}".split())
+    return re.sub(r"[\s?.!]*$", f" {new}?", text, count=1)
 
 
 def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None,

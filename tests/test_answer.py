@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rag import PaperChat
-from rag.answer import REASON_CHARS, Conversation, DoneEvent, PapersEvent, TokenEvent, _shown_topic
+from rag.answer import REASON_CHARS, Answer, Conversation, DoneEvent, PapersEvent, TokenEvent, _shown_topic
 from rag.prompts import CANNOT_ANSWER_PHRASE
 from rag.retrieval import Filters
 from tests.conftest import ScriptedLLM
@@ -1011,6 +1011,54 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
     plan = fast_chat.answerer().plan("Which Transformer papers study bandits?", None, None)
     assert not plan.filters.affiliation and "Transformer" in plan.query
     assert fast_chat.index.filter_ids(affiliation="MIT Stanford") == []  # two authors' lines
+
+
+def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
+                                                          tmp_path: Path) -> None:
+    """"What about X?", "how about X?", "and X?" ask the last question again with X in place
+    of what it named of X's kind: its topic, status, venue and years, institution or author
+    (added where it named none); "and which of them ...?" still narrows, "what about their
+    limitations?" is about the last answer's papers."""
+    rows = []
+    for i, (topic, status, venue, year, aff, author) in enumerate([
+            ("bandit problems", "Oral", "COLT", 2024, "MIT", "Ann Lee"),
+            ("bandit problems", "Spotlight", "COLT", 2024, "Stanford University", "Bo Chen"),
+            ("bandit problems", "Oral", "COLT", 2025, "Stanford University", "Ann Lee"),
+            ("bandit problems", "Oral", "ALT", 2024, "MIT", "Bo Chen"),
+            ("federated learning", "Oral", "COLT", 2024, "MIT", "Ann Lee"),
+            ("federated learning", "Spotlight", "ALT", 2025, "Stanford University", "Bo Chen")]):
+        rows.append({"id": f"p{i}", "title": f"On {topic} {i}", "status": status,
+                     "abstract": f"We study {topic} in setting {i}. Bounds follow.",
+                     "conference": venue, "year": year, "authors": [author],
+                     "affiliations": [aff]})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+
+    def ids(answer: Answer) -> list[str]:
+        return sorted(p["paper_id"] for p in answer.papers)
+
+    conv = Conversation()
+    assert ids(fast_chat.ask("Which orals study bandit problems?", conv)) == ["p0", "p2", "p3"]
+    assert ids(fast_chat.ask("And spotlights?", conv)) == ["p1"]
+    a = fast_chat.ask("What about federated learning?", conv)
+    assert a.kind == "listing" and ids(a) == ["p5"]
+    assert conv.turns[-1].standalone == "Which spotlight papers study federated learning?"
+    conv = Conversation()
+    fast_chat.ask("Which COLT 2024 papers from MIT study bandit problems?", conv)
+    assert ids(fast_chat.ask("How about Stanford?", conv)) == ["p1"]
+    assert ids(fast_chat.ask("And 2025?", conv)) == ["p2"]
+    assert ids(fast_chat.ask("What about ALT?", conv)) == []  # ALT 2025, Stanford, bandits
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    assert ids(fast_chat.ask("And the ones from MIT?", conv)) == ["p0", "p3"]
+    assert ids(fast_chat.ask("And which of them are from 2024?", conv)) == ["p0", "p3"]
+    conv = Conversation()
+    assert ids(fast_chat.ask("What did Ann Lee work on?", conv)) == ["p0", "p2", "p4"]
+    assert ids(fast_chat.ask("And federated learning?", conv)) == ["p4"]
+    assert ids(fast_chat.ask("What about Bo Chen?", conv)) == ["p5"]
+    answerer = fast_chat.answerer()
+    assert answerer._what_about("What about their limitations?", "Which papers study X?") is None
+    assert answerer._what_about("And which are orals?", "Which papers study X?") is None
 
 
 def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
