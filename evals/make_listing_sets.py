@@ -11,7 +11,9 @@ and word-family changes and run once), ``evals/neurips2023_listing_heldout3.json
 and run once), ``evals/neurips2023_listing_heldout4.json`` (HELDOUT4_TOPICS, 27 more, written
 after its first two and run once). Over the other venues' papers (AISTATS, COLM, CoRL, UAI,
 COLT, ALT): ``evals/paperlists_listing_heldout.json`` (PAPERLISTS_TOPICS, another corpus,
-written after the last change and run once), ``evals/paperlists_filters.json``
+written after the last change and run once), ``evals/paperlists_listing_heldout2.json``
+(PAPERLISTS2_TOPICS, 26 more, written in the seventh session and run once),
+``evals/paperlists_filters.json``
 (FILTERED_TOPICS: questions naming a venue and years, ground truth among those papers) and
 ``evals/paperlists_forms.json`` (FORM_TOPICS: years named apart, a topic left out, a
 judgement, an order). ``evals/neurips2023_status.json`` (STATUS_TOPICS: orals, spotlights)
@@ -228,6 +230,41 @@ PAPERLISTS_TOPICS: list[tuple[str, str]] = [
     ("Which papers study sim-to-real transfer?", r"\bsim-to-real\b|\bsim2real\b"),
 ]
 
+# The other venues again, written in the seventh session after its changes to the relevance
+# cut and run once: topics no earlier paperlists set names, in several question forms.
+PAPERLISTS2_TOPICS: list[tuple[str, str]] = [
+    ("Which papers study diffusion policies?", r"\bdiffusion polic"),
+    ("Which papers are about vision-language-action models?",
+     r"\bvision-language-action\b|\bVLAs?\b"),
+    ("Find papers on grasping.", r"\bgrasp"),
+    ("Which papers study dexterous manipulation?", r"\bdexterous\b"),
+    ("Show me work on humanoid robots.", r"\bhumanoid"),
+    ("Which papers are about quadruped robots?", r"\bquadruped"),
+    ("Which papers use tactile sensing?", r"\btactile\b"),
+    ("Which papers study motion planning?", r"\bmotion planning\b"),
+    ("Which papers study preference optimization?",
+     r"\bpreference optimi[sz]ation\b|\bDPO\b"),
+    ("Any papers on jailbreaks?", r"\bjailbreak"),
+    ("Which papers are about long-context language models?", r"\blong[- ]context\b"),
+    ("Which papers study multilingual models?", r"\bmultilingual\b"),
+    ("Which papers study hallucination?", r"\bhallucinat"),
+    ("Which papers use synthetic data?", r"\bsynthetic data\b"),
+    ("Which papers study PAC learning?", r"\bPAC\b"),
+    ("Which papers study causal discovery?", r"\bcausal discovery\b"),
+    ("Which papers are about optimal transport?", r"\boptimal transport\b"),
+    ("Which papers study federated learning?", r"\bfederated\b"),
+    ("What papers are there on active learning?", r"\bactive learning\b"),
+    ("Which papers study mixture-of-experts models?",
+     r"\bmixture[- ]of[- ]experts\b|\bMoE\b"),
+    ("Which papers are about teleoperation?", r"\bteleoperat"),
+    ("Which papers study boosting?", r"\bboosting\b"),
+    ("Which papers are about in-context learning?", r"\bin-context\b"),
+    ("Which papers study knowledge distillation?", r"\bknowledge distillation\b"),
+    ("Which papers study sign language translation?", r"\bsign language\b"),
+    ("Which papers are about crop yield forecasting?", r"\bcrop yield\b"),
+]
+
+
 
 # The same corpus, questions naming a venue and years (written after the change that reads
 # them, run once): ground truth as above, among the papers of that venue ('' for any) and years.
@@ -384,6 +421,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (NEURIPS, HELDOUT3_TOPICS, "neurips2023_listing_heldout3.json"),
     (NEURIPS, HELDOUT4_TOPICS, "neurips2023_listing_heldout4.json"),
     (PAPERLISTS, PAPERLISTS_TOPICS, "paperlists_listing_heldout.json"),
+    (PAPERLISTS, PAPERLISTS2_TOPICS, "paperlists_listing_heldout2.json"),
     (PAPERLISTS, FILTERED_TOPICS, "paperlists_filters.json"),
     (PAPERLISTS, FORM_TOPICS, "paperlists_forms.json"),
     (NEURIPS, STATUS_TOPICS, "neurips2023_status.json"),
