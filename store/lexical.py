@@ -598,8 +598,9 @@ class PaperIndex:
         return set.intersection(*matched, *([phrase] if phrase is not None else []))
 
     def rare_title_matches(self, query: str, rare: float) -> set[str]:
-        """The papers whose title names the rarest of the question's two terms or more, where at
-        most a ``rare`` share of the papers name it anywhere: so rare a word marks the topic
+        """The papers whose title names the rarest of the question's two terms or more (as
+        written, not a word it begins: "Unlearnable" is no "unlearning"), where at most a
+        ``rare`` share of the papers name it anywhere: so rare a word marks the topic
         without the commoner ones ("Hyperbolic VAE" for "hyperbolic geometry", "Mean-Field
         Games" for "mean-field theory"); empty where the rarest is commoner than that."""
         matched = self._concept_matches(query)
@@ -608,13 +609,15 @@ class PaperIndex:
         rarest = min(range(len(matched)), key=lambda i: len(matched[i]))
         if not matched[rarest] or len(matched[rarest]) > rare * self.count():
             return set()
-        return self._concept_matches(query, column="title")[rarest]
+        return self._concept_matches(query, column="title", matching=False)[rarest]
 
-    def _concept_matches(self, query: str, *, column: str | None = None) -> list[set[str]]:
-        """Per content term of the question (:func:`fts_concepts`), the papers naming it, in
-        ``column`` only if given; a word Porter stemming takes for others only where a paper
-        writes it as such (:attr:`Concept.split`: "tokenization", not "token")."""
-        concepts = fts_concepts(query, self.acronyms())
+    def _concept_matches(self, query: str, *, column: str | None = None,
+                         matching: bool = True) -> list[set[str]]:
+        """Per content term of the question (:func:`fts_concepts`, with ``matching``: also
+        prefixes and word families), the papers naming it, in ``column`` only if given; a word
+        Porter stemming takes for others only where a paper writes it as such
+        (:attr:`Concept.split`: "tokenization", not "token")."""
+        concepts = fts_concepts(query, self.acronyms(), matching=matching)
         matched = [self._written(self._matching(_in_column(
             spelled_out(c.expression) if column else c.expression, column), query),
             [c.split] if c.split else [], column) for c in concepts]
