@@ -471,9 +471,9 @@ class Answerer:
         status_x = _STATUS_NOUN.sub(r"\1 papers", x)
         status, words = self.index.match_status(status_x)
         if status and not query_terms(status_x.replace(words, " ")):
-            old = self.index.match_status(last)[1]
-            return (_put(last, words, old) if old or not _PAPERS_WORD.search(last)
-                    else _PAPERS_WORD.sub(words, last, count=1))  # "papers": "spotlight papers"
+            if (old := self.index.match_status(last)[1]) or not _PAPERS_WORD.search(last):
+                return _put(last, words, old)
+            return _PAPERS_WORD.sub(words, last, count=1)  # "papers": "spotlight papers"
         years = self.index.years()
         venue, (rest, named_years) = self.index.match_venue(x), _years_named(x, years)
         if (venue or named_years.active()) and not query_terms(
@@ -502,11 +502,11 @@ class Answerer:
         stripped = self._named_filters(last, Filters())[0]
         for name in self.index.match_authors(stripped)[:1]:
             stripped = re.sub(re.escape(name), " ", stripped, flags=re.IGNORECASE)
-        words_ = [w for w in re.finditer(r"[\w'-]+", stripped) if is_term(w.group(0).lower())]
-        if not words_:  # "which papers are from COLT 2024?", "what did Ann Lee work on?"
+        content = [w for w in re.finditer(r"[\w'-]+", stripped) if is_term(w.group(0).lower())]
+        if not content:  # "which papers are from COLT 2024?", "what did Ann Lee work on?"
             base = _WORKED_ON.sub(r"Which papers by \g<who>", re.sub(r"[\s?.!]*$", "", last))
             return f"{base} on {topic}?"
-        span = stripped[words_[0].start():words_[-1].end()]
+        span = stripped[content[0].start():content[-1].end()]
         return " ".join(last.replace(span, topic, 1).split()) if span in last else None
 
     def _unmatchable_institution(self, question: str) -> tuple[str, str]:

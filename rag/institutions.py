@@ -115,15 +115,15 @@ def institution_candidates(text: str) -> Iterator[tuple[str, str]]:
             if word.group(0)[:1].isupper():
                 ends.append(word.end())
         if ends:
-            run, words_ = rest[:ends[-1]], text[lead.start():lead.end() + ends[-1]]
-            yield run, words_
+            run, named = rest[:ends[-1]], text[lead.start():lead.end() + ends[-1]]
+            yield run, named
             seen = {run}
             for joins in (_OR, _COMMA):
                 parts = [p for p in joins.split(run) if p]
                 name = " or ".join(parts)
                 if len(parts) > 1 and name not in seen:
                     seen.add(name)
-                    yield name, words_
+                    yield name, named
 
 
 _ORGANIZATION = re.compile(
@@ -165,6 +165,13 @@ _BY_PEOPLE = re.compile(r"\bby\s+(?:researchers|authors|scientists|people)\s+(?=
                         re.IGNORECASE)
 
 
+# a question's own words before a run of capitalized words ("Which MIT papers")
+_LEADING = frozenset({"which", "what", "list", "show", "find", "give", "any", "all", "are", "is",
+                      "do", "does", "did", "the", "some", "me", "summarize", "summarise",
+                      "name", "how", "many", "papers", "by", "from", "of", "and", "or", "at",
+                      "for", "de"})
+
+
 def _institution(run: str) -> str:
     """The institution ``run`` names, less the question's own words before it ("Which MIT":
     "MIT"); '' where what is left does not read as one (:func:`looks_like_institution`)."""
@@ -174,12 +181,6 @@ def _institution(run: str) -> str:
     name = re.sub(r"'s$", "", " ".join(words))  # "Google DeepMind's papers"
     return name if name and looks_like_institution(" or ".join(
         p for p in _COMMA.split(name) if p)) else ""
-
-
-_LEADING = frozenset({"which", "what", "list", "show", "find", "give", "any", "all", "are", "is",
-                      "do", "does", "did", "the", "some", "me", "summarize", "summarise",
-                      "name", "how", "many", "papers", "by", "from", "of", "and", "or", "at",
-                      "for", "de"})
 
 
 def as_from(question: str) -> str:
@@ -197,6 +198,6 @@ def as_from(question: str) -> str:
         if not name:
             return m.group(0)
         lead = m.group("name")[:m.group("name").rindex(name.split()[0])]
-        return f"{lead}{m.group('papers') or ''} from {name}".replace("  ", " ")
+        return f"{lead}{m.group('papers') or ''} from {name}"
 
     return " ".join(_BEFORE_PAPERS.sub(from_, question).split())
