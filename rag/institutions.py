@@ -149,20 +149,21 @@ def looks_like_institution(name: str) -> bool:
 # "University of Texas at Austin", "MIT and Stanford")
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
 _RUN = rf"{_CAP}[\w&.'-]*(?:(?:\s+(?:of|at|for|de|and|or|the))*,?\s+{_CAP}[\w&.'-]*)*"
+_PEOPLE = r"(?:researchers|authors|scientists|people)"
 # an institution naming the papers: "MIT papers", "Which Stanford University papers", "papers
 # by MIT researchers", "Google DeepMind's work"
-_BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<people>researchers|"
-                            r"authors|scientists|people)|(?P<papers>papers?|work|research|"
-                            r"publications|articles))\b")
+_BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<people>{_PEOPLE})"
+                            r"|(?P<papers>papers?|work|research|publications|articles))\b")
 # an institution as the subject: "What did MIT publish on X?", "What has Google DeepMind
-# published about X?", "What does Tsinghua work on?", "What papers did Mila write on X?"
+# published about X?", "What does Tsinghua work on?", "What papers did Mila write on X?", "What
+# do MIT researchers study?"
 _PUBLISHED = re.compile(rf"^\s*what\s+(?:papers?\s+|work\s+|research\s+)?(?:did|does|do|has|have)"
-                        rf"\s+(?:the\s+)?(?P<name>{_RUN})\s+(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
+                        rf"\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?(?:\s+{_PEOPLE})?\s+"
+                        r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
                         r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
                         r"(?=\s*[?.!]*$))?", re.IGNORECASE)
 # "papers by researchers at MIT": the researchers are the papers' authors
-_BY_PEOPLE = re.compile(r"\bby\s+(?:researchers|authors|scientists|people)\s+(?=(?:at|from)\b)",
-                        re.IGNORECASE)
+_BY_PEOPLE = re.compile(rf"\bby\s+{_PEOPLE}\s+(?=(?:at|from)\b)", re.IGNORECASE)
 
 
 # a question's own words before a run of capitalized words ("Which MIT papers")

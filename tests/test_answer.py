@@ -1006,6 +1006,7 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
     assert _listed(fast_chat, "Which papers from Hong Kong University of Science and "
                               "Technology study bandits?") == ["hk"]
     assert _listed(fast_chat, "What did MIT work on?") == ["both", "mit", "mit-vision"]
+    assert _listed(fast_chat, "What do MIT researchers study?") == ["both", "mit", "mit-vision"]
     plan = fast_chat.answerer().plan("What did Ann Lee work on?", None, None)
     assert plan.kind == "metadata" and plan.filters.author == "Ann Lee"
     plan = fast_chat.answerer().plan("Which Transformer papers study bandits?", None, None)

@@ -89,6 +89,10 @@ def test_chat_shows_answer_citations_and_rendered_sources(server, browser) -> No
     page.wait_for_selector("#sources .katex", timeout=30_000)
     assert "\\Omega" not in page.inner_text("#sources")
     assert page.locator("#sources mark").count() >= 1  # evidence highlighted
+    # the session's conversation reaches the answerer: "what about X?" is the last question on X
+    _ask(page, "What about bilevel optimization?")
+    assert ("1 paper by Kaiyi Ji in the indexed abstracts matches \u201cbilevel optimization\u201d"
+            in page.inner_text("#chatbot"))
     page.screenshot(path=str(ARTIFACTS / "ui-chat.png"), full_page=True)
     assert outside == [], f"the page reached outside loopback: {outside[:5]}"
     page.close()
