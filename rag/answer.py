@@ -485,12 +485,9 @@ class Answerer:
                 before = _years_named(before, years)[0]
             return _put(" ".join(before.split()), x, "")
         probe = x if re.match(r"(?i)(?:from|at|affiliated)\b", x) else f"from {x}"
-        institution, _ = self.index.match_affiliation(probe)
-        if not institution and not self.index.affiliations_given()[0] and looks_like_institution(
-                x):
-            institution = x
+        institution = self._institution_named(probe)[0]
         if institution and not query_terms(probe.replace(institution, " ", 1)):
-            return _put(last, f"from {institution}", self.index.match_affiliation(last)[1],
+            return _put(last, f"from {institution}", self._institution_named(last)[1],
                         after_papers=True)
         authors = self.index.match_authors(x)
         if authors and not query_terms(re.sub(re.escape(authors[0]), " ", x, flags=re.I)):
@@ -509,18 +506,24 @@ class Answerer:
         span = stripped[content[0].start():content[-1].end()]
         return " ".join(last.replace(span, topic, 1).split()) if span in last else None
 
+    def _institution_named(self, text: str) -> tuple[str, str]:
+        """The institution ``text`` names after "from", "at" or "affiliated with", and the
+        words naming it: one an affiliation in the catalog names
+        (:meth:`PaperIndex.match_affiliation`), or, where no paper gives affiliations, the
+        first that reads as one (:func:`rag.institutions.looks_like_institution`); ('', '')."""
+        if self.index.affiliations_given()[0]:
+            return self.index.match_affiliation(text)
+        return next(((name, words) for name, words in institution_candidates(text)
+                     if looks_like_institution(name)), ("", ""))
+
     def _unmatchable_institution(self, question: str) -> tuple[str, str]:
         """Where no indexed paper gives affiliations, an institution the question asks for
-        (:func:`rag.institutions.institution_candidates`, one that reads as an institution):
-        its name, and the words naming it where the question has a topic without them (they
-        are then left out of the search); ('', '') otherwise."""
+        (:meth:`_institution_named`): its name, and the words naming it where the question has
+        a topic without them (they are then left out of the search); ('', '') otherwise."""
         if self.index.affiliations_given()[0]:
             return "", ""
-        for name, words in institution_candidates(question):
-            if looks_like_institution(name):
-                rest = question.replace(words, " ", 1)
-                return name, words if query_terms(rest) else ""
-        return "", ""
+        name, words = self._institution_named(question)
+        return name, words if name and query_terms(question.replace(words, " ", 1)) else ""
 
     def _named_filters(self, query: str, filters: Filters) -> tuple[str, Filters, str]:
         """A venue, years, a status and an institution the question names ("Which COLT 2024

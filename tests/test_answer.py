@@ -1082,3 +1082,7 @@ def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
     assert a.answer.splitlines()[0].startswith("The indexed papers give no affiliations; listed "
                                                "instead are the papers whose text names")
     assert "affiliations" not in fast_chat.ask("Which papers study bandits?").answer
+    # "what about MIT?" takes the place of the institution the last question named
+    assert fast_chat.answerer()._what_about(
+        "What about MIT?", "Which papers from Stanford study bandits?") == (
+        "Which papers from MIT study bandits?")
