@@ -96,6 +96,12 @@ _OR = re.compile(r"\s*,?\s+(?:and|or)\s+(?:the\s+)?", re.IGNORECASE)
 _COMMA = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?:the\s+)?|" + _OR.pattern, re.IGNORECASE)
 
 
+def _each(run: str, joins: re.Pattern[str]) -> str:
+    """The names ``run`` holds between ``joins``, as one name naming each ("MIT or
+    Stanford")."""
+    return " or ".join(part for part in joins.split(run) if part)
+
+
 def institution_candidates(text: str) -> Iterator[tuple[str, str]]:
     """The names ``text`` may give an institution by: the run of capitalized words after
     "from", "at" or "affiliated with", joined by "of", "at", "and" and such ("from University
@@ -119,9 +125,8 @@ def institution_candidates(text: str) -> Iterator[tuple[str, str]]:
             yield run, named
             seen = {run}
             for joins in (_OR, _COMMA):
-                parts = [p for p in joins.split(run) if p]
-                name = " or ".join(parts)
-                if len(parts) > 1 and name not in seen:
+                name = _each(run, joins)
+                if name not in seen:
                     seen.add(name)
                     yield name, named
 
@@ -180,8 +185,7 @@ def _institution(run: str) -> str:
     while words and words[0].lower().strip(",") in _LEADING:
         words.pop(0)
     name = re.sub(r"'s$", "", " ".join(words))  # "Google DeepMind's papers"
-    return name if name and looks_like_institution(" or ".join(
-        p for p in _COMMA.split(name) if p)) else ""
+    return name if name and looks_like_institution(_each(name, _COMMA)) else ""
 
 
 def as_from(question: str) -> str:

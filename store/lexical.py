@@ -390,10 +390,12 @@ class PaperIndex:
             return "", ""
         known = self._cached("affiliation-text", lambda: "\n".join(v for (v,) in self.db.execute(
             "SELECT DISTINCT affiliations FROM papers WHERE affiliations != ''")))
-        return next(((name, words) for name, words in institution_candidates(text)
-                     if all(re.search(name_pattern(part), known) for part in name_parts(name))
-                     and (len(name_parts(name)) == 1 or looks_like_institution(name))),
-                    ("", ""))
+        for name, words in institution_candidates(text):
+            parts = name_parts(name)
+            if all(re.search(name_pattern(part), known) for part in parts) and (
+                    len(parts) == 1 or looks_like_institution(name)):
+                return name, words
+        return "", ""
 
     def years(self) -> set[int]:
         """The publication years the catalog holds (cached until the catalog changes)."""
@@ -609,14 +611,24 @@ class PaperIndex:
         rarest = min(range(len(matched)), key=lambda i: len(matched[i]))
         if not matched[rarest] or len(matched[rarest]) > rare * self.count():
             return set()
-        return self._concept_matches(query, column="title", matching=False)[rarest]
+        return set(self._concept_matches(query, column="title", matching=False)[rarest])
 
     def _concept_matches(self, query: str, *, column: str | None = None,
                          matching: bool = True) -> list[set[str]]:
         """Per content term of the question (:func:`fts_concepts`, with ``matching``: also
         prefixes and word families), the papers naming it, in ``column`` only if given; a word
         Porter stemming takes for others only where a paper writes it as such
-        (:attr:`Concept.split`: "tokenization", not "token")."""
+        (:attr:`Concept.split`: "tokenization", not "token"). Kept until the catalog changes
+        (a listing asks for the coverage and the rarest term of one question): read-only."""
+        memo = cast(dict[tuple[str, str | None, bool], list[set[str]]],
+                    self._cached("concept-matches", dict))
+        if (known := memo.get((query, column, matching))) is None:
+            if len(memo) >= 256:
+                memo.clear()
+            known = memo[(query, column, matching)] = self._find_concepts(query, column, matching)
+        return known
+
+    def _find_concepts(self, query: str, column: str | None, matching: bool) -> list[set[str]]:
         concepts = fts_concepts(query, self.acronyms(), matching=matching)
         matched = [self._written(self._matching(_in_column(
             spelled_out(c.expression) if column else c.expression, column), query),
