@@ -31,7 +31,13 @@ from rag.citations import (
     sentence_grammar,
     validate,
 )
-from rag.institutions import as_from, institution_candidates, looks_like_institution
+from rag.institutions import (
+    as_from,
+    capitalized,
+    institution_candidates,
+    looks_like_institution,
+    name_parts,
+)
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
 from rag.textnorm import YEAR, is_term, query_terms, sentence_order, terms_beyond
@@ -66,7 +72,10 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|
                       r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
                       r"|^\s*(?:list|find|show|give)(?:\s+me)?(?:\s+(?:all|some|the))?\s+"
-                      r"(?:work|research|publications|articles)\b|" + _WHO.pattern, re.IGNORECASE)
+                      r"(?:work|research|publications|articles)\b"
+                      # "Sergey Levine's papers on X" (not "summarize Sergey Levine's papers")
+                      r"|^(?!\s*(?:summari[sz]e|describe|explain|compare|contrast|what|how|why)\b)"
+                      r"[^?]*?\w['\u2019]s\s+papers\b|" + _WHO.pattern, re.IGNORECASE)
 # "compare A and B", "the differences between A and B", "A vs B"
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
@@ -127,6 +136,23 @@ _EITHER = re.compile(r"^(.+?)\s+or\s+(?!not\b)(.+?)[\s?.!]*$", re.IGNORECASE)
 # papers called by their status: "which orals study X?" (read as "which oral papers")
 _STATUS_NOUN = re.compile(rf"\b({STATUS_WORDS})s\b(?!\s+(?:papers?|presentations?|talks?)\b)",
                           re.IGNORECASE)
+# an author called by the last name alone, where the question says it is an author: "papers by
+# Bengio (on X)", "what did Bengio work on?", "Bengio's papers"; read where at most
+# _SURNAME_NAMES authors of the catalog have that name
+_SURNAME = re.compile(
+    r"\bby\s+(?P<by>[^\W\d_][\w-]*?)(?:'s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
+    r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
+    r"|published|work\w*)\b)"
+    r"|^\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|has|have)\s+(?P<did>[^\W\d_][\w-]*)"
+    r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
+    r"|(?<![\w-])(?P<own>[^\W\d_][\w-]*)'s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
+_SURNAME_NAMES = 3
+# a capitalized word just before a last name, no word a question starts with
+_FIRST_NAME = re.compile(r"(?<![\w-])(?!(?:summari[sz]e|describe|list|show|find|give|compare"
+                         r"|which|what|are|is|did|do|explain)\b)[A-Z][\w-]*\s+$", re.IGNORECASE)
+# where a venue's short name typed in lowercase reads as one: "colt 2024 papers", "from uai"
+_VENUE_BEFORE = rf"(?=\s+(?:{YEAR}|(?:papers?|orals?|spotlights?|posters?)\b))"
+_VENUE_AFTER = r"(?:(?<=from )|(?<=\bat )|(?<=\bin ))"
 # a question on what the papers on a topic do: "what problems do papers on X address?" (the
 # papers to draw on are those on X; the question is asked of them as written)
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
@@ -148,6 +174,10 @@ _PAPERS_WORD = re.compile(r"\bpapers?\b", re.IGNORECASE)
 _WORKED_ON = re.compile(r"^\s*what\s+(?:papers\s+)?(?:did|does|do|has|have)\s+(?P<who>.+?)\s+"
                         r"(?:work(?:ed)?\s+on|publish(?:ed)?|wr[io]te|written|stud(?:y|ied))$",
                         re.IGNORECASE)
+# the verb of "what did X publish/work on/study ...?", once X is out of it
+_DID_VERB = re.compile(r"^(\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|do|has|have))\s+"
+                       r"(?:publish(?:ed)?|wr[io]te|write|written|work(?:ed)?(?:\s+on)?"
+                       r"|stud(?:y|ied)|research(?:ed)?)\b", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|(?:and\s+)?which of (?:those|these|them)\s*)", re.IGNORECASE)
 # the prompt's last line, or a lead-in ("The paper on SURGE:"), which tiny models write
@@ -349,6 +379,7 @@ class Answerer:
 
         :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
         prev = conversation.last if conversation else None
+        question = self._written(question)  # "papers from mit": "papers from MIT"
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
@@ -420,14 +451,17 @@ class Answerer:
             query = f"{_topic(prev.standalone)} {question}"
         standalone = query
         query, filters, named = self._named_filters(query, filters)
-        authors = self.index.match_authors(query)
-        if authors and not filters.author:
-            name = authors[0]
-            rest = re.sub(re.escape(name), " ", query, flags=re.IGNORECASE)
-            if _LISTING.search(question) and query_terms(rest):
-                # "which papers by Yoshua Bengio study GFlowNets?": a listing among theirs
-                sides, either = _either(rest)
-                return _Plan("listing", rest, replace(filters, author=name),
+        kind: Kind = "listing" if _LISTING.search(question) else "summary"
+        name, words = self._author_named(query)
+        if name and not filters.author:
+            rest = " ".join(re.sub(rf"{re.escape(words)}(?:['\u2019]s\b)?", " ", query).split())
+            rest = _DID_VERB.sub(r"\1", rest)  # "what did (X) publish in 2024?": no topic
+            if query_terms(rest) and (kind == "listing" or not follow_up):
+                # "which papers by Yoshua Bengio study GFlowNets?": a listing among theirs;
+                # "summarize Yoshua Bengio's papers on GFlowNets": a summary of those ("what
+                # lower bounds do they prove?" after "what did X work on?": all of theirs)
+                sides, either = _either(rest) if kind == "listing" else ((), "")
+                return _Plan(kind, rest, replace(filters, author=name),
                              topic=either or _shown_topic(rest), standalone=standalone,
                              author=name, sides=sides)
             return _Plan("metadata", rest, replace(filters, author=name), topic=name,
@@ -444,7 +478,6 @@ class Answerer:
             if sides := _sides(first, last, r",|\s+and\s+"):
                 return _Plan("summary", query, filters, topic=" vs ".join(sides),
                              standalone=standalone, sides=sides)
-        kind: Kind = "listing" if _LISTING.search(question) else "summary"
         if kind == "listing" and not follow_up:
             sides, either = _either(query)
             if sides:  # "which papers use LoRA or adapters?": the papers on either, not both
@@ -455,6 +488,40 @@ class Answerer:
             return _Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
                          standalone=standalone, whole_scope=True)
         return _Plan(kind, query, filters, topic=_shown_topic(query), standalone=standalone)
+
+    def _written(self, question: str) -> str:
+        """``question`` with the institutions and venues it names in capitals where it is typed
+        in lowercase (:func:`rag.institutions.capitalized`; a venue's name under five
+        characters before a year or "papers", or after "from", "at" or "in": "colt 2024
+        papers" -> "COLT 2024 papers"); as it was otherwise."""
+        if any(c.isupper() for c in question[1:]):
+            return question
+        for venue in self.index.venue_names():
+            if len(venue) < 5 and venue.lower() != venue:
+                low = re.escape(venue.lower())
+                question = re.sub(rf"{_VENUE_AFTER}{low}(?![\w-])|(?<![\w-]){low}{_VENUE_BEFORE}",
+                                  venue, question)
+        return capitalized(question)
+
+    def _author_named(self, query: str) -> tuple[str, str]:
+        """The author ``query`` names and the words naming it: a name of the catalog, any case
+        (:meth:`PaperIndex.match_authors`); or a last name where the question says it is an
+        author's (:data:`_SURNAME`: "papers by Bengio") and at most :data:`_SURNAME_NAMES`
+        authors have it, each named ("Samy Bengio or Yoshua Bengio"; capitalized, or any case
+        in a question typed in lowercase). ('', '') if none."""
+        for name in self.index.match_authors(query)[:1]:
+            m = re.search(re.escape(name), query, re.IGNORECASE)
+            if m:
+                return name, m.group(0)
+        lowercase = not any(c.isupper() for c in query[1:])
+        for m in _SURNAME.finditer(query):
+            word = next(w for w in m.groups() if w)
+            if m.group("own") and _FIRST_NAME.search(query[:m.start()]):
+                continue  # "John Bengio's papers": a name the catalog does not hold
+            names = self.index.authors_surnamed(word)
+            if 0 < len(names) <= _SURNAME_NAMES and (word[:1].isupper() or lowercase):
+                return " or ".join(names), word
+        return "", ""
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and
@@ -562,8 +629,8 @@ class Answerer:
         word, together where it is a phrase."""
         hits = self._relevant(plan, k)
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
-            hits = [h for h in hits
-                    if any(a.lower() == plan.author.lower() for a in h.paper.authors)]
+            names = {name.lower() for name in name_parts(plan.author)}
+            hits = [h for h in hits if any(a.lower() in names for a in h.paper.authors)]
         found = len(hits)
         for topic in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|nor)\s+", plan.without):
             if hits and query_terms(topic):  # "except X, Y or Z": each

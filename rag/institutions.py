@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-__all__ = ["INSTITUTIONS", "as_from", "fold", "institution_candidates", "looks_like_institution",
-           "name_pattern", "name_parts", "spellings"]
+__all__ = ["INSTITUTIONS", "as_from", "capitalized", "fold", "institution_candidates",
+           "looks_like_institution", "name_pattern", "name_parts", "spellings"]
 
 # Spellings naming one institution; a name a question writes finds every spelling of its group.
 INSTITUTIONS: tuple[tuple[str, ...], ...] = (
@@ -131,10 +131,13 @@ def institution_candidates(text: str) -> Iterator[tuple[str, str]]:
                     yield name, named
 
 
-_ORGANIZATION = re.compile(
-    r"\b(?:University|Universit[äéà]t?|Institute|College|School|Laborator(?:y|ies)|Labs?"
-    r"|Research|Inc|Corporation|Google|Microsoft|OpenAI|NVIDIA|Amazon|Apple|IBM|Stanford"
-    r"|Harvard|Princeton|Berkeley|Oxford|Cambridge|Tsinghua|Mila|Inria|INRIA)\b")
+# large labs and universities a name with no word such as "University" may stand for
+_LAB_NAMES = ("Google", "Microsoft", "OpenAI", "NVIDIA", "Amazon", "Apple", "IBM", "Stanford",
+              "Harvard", "Princeton", "Berkeley", "Oxford", "Cambridge", "Tsinghua", "Mila",
+              "Inria")
+_ORG_WORDS = (r"University|Universit[äéà]t?|Institute|College|School|Laborator(?:y|ies)|Labs?"
+              r"|Research|Inc|Corporation")
+_ORGANIZATION = re.compile(rf"\b(?:{_ORG_WORDS}|{'|'.join(_LAB_NAMES)}|INRIA)\b")
 
 
 # words of an institution's name that name none alone ("Research papers on X")
@@ -160,9 +163,9 @@ _PEOPLE = r"(?:researchers|authors|scientists|people)"
 _BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<people>{_PEOPLE})"
                             r"|(?P<papers>papers?|work|research|publications|articles))\b")
 # an institution as the subject: "What did MIT publish on X?", "What has Google DeepMind
-# published about X?", "What does Tsinghua work on?", "What papers did Mila write on X?", "What
-# do MIT researchers study?"
-_PUBLISHED = re.compile(rf"^\s*what\s+(?:papers?\s+|work\s+|research\s+)?(?:did|does|do|has|have)"
+# published about X?", "What does Tsinghua work on?", "Which papers did Mila write on X?",
+# "What do MIT researchers study?"
+_PUBLISHED = re.compile(rf"^\s*(?:what|which)\s+(?:papers?\s+|work\s+|research\s+)?(?:did|does|do|has|have)"
                         rf"\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?(?:\s+{_PEOPLE})?\s+"
                         r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
                         r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
@@ -186,6 +189,61 @@ def _institution(run: str) -> str:
         words.pop(0)
     name = re.sub(r"'s$", "", " ".join(words))  # "Google DeepMind's papers"
     return name if name and looks_like_institution(_each(name, _COMMA)) else ""
+
+
+# how a name of the table or a lab's is written, by its lowercase spelling
+_WRITTEN = {s.lower(): s for s in (*(s for group in INSTITUTIONS for s in group), *_LAB_NAMES)}
+# lowercase names that are common words too: read as names only after "from" or "at"
+_COMMON_WORDS = frozenset({"fair", "meta", "apple", "amazon"})
+# a lowercase run of words that may be a name: no word a question asks with ("papers from mit
+# on robotics": "mit"; "which mit papers": "mit")
+_ASKING = (r"on|about|in|into|to|that|which|who|whose|what|how|why|is|are|was|were|do|does|did"
+           r"|has|have|had|with|using|use[sd]?|stud(?:y|ies|ied|ying)|work(?:s|ed)?|publish(?:ed)?"
+           r"|papers?|researchers|authors|since|before|after|during|between|from|by|list|show"
+           r"|find|give|me|any|all|some|many|summari[sz]e|name|propos\w*|focus\w*|address\w*"
+           r"|explor\w*|investigat\w*|than|not|but|except|excluding")
+_LOWER_WORD = rf"(?<![\w'&.-])(?!(?:{_ASKING})\b)[a-z][\w&.'-]*"
+_LOWER_RUN = (rf"{_LOWER_WORD}(?:(?:\s+(?:of|at|for|de|and|or|the))*,?\s+{_LOWER_WORD})*")
+# where a question names an institution: after "from" or "at", before "papers" or
+# "researchers", as the subject of "what did X publish/work on"
+_LOWER_AFTER = re.compile(rf"\b(?:from|at|affiliated\s+with)\s+(?:the\s+)?(?P<run>{_LOWER_RUN})")
+_LOWER_BEFORE = re.compile(rf"(?P<run>{_LOWER_RUN})(?:'s)?\s+(?:{_PEOPLE}|papers?|work|research"
+                           r"|publications|articles)\b")
+_LOWER_SUBJECT = re.compile(rf"^\s*(?:what|which)\s+(?:papers?\s+|work\s+|research\s+)?(?:did|does|do|has"
+                            rf"|have)\s+(?:the\s+)?(?P<run>{_LOWER_RUN})(?:'s)?(?:\s+{_PEOPLE})?"
+                            r"\s+(?:publish|write|wr[io]t|do|done|research|stud|work)", re.IGNORECASE)
+_WRITTEN_NAME = re.compile(r"(?<![\w-])(?:" + "|".join(
+    re.escape(n) for n in sorted(_WRITTEN, key=len, reverse=True)) + r")(?![\w-])")
+
+
+def capitalized(question: str) -> str:
+    """``question`` with the institutions it names written in capitals, where it is typed in
+    lowercase (no capital past its first letter): "papers from mit on robotics" -> "papers from
+    MIT on robotics", "which google deepmind papers" -> "which Google DeepMind papers", "from
+    university of toronto" -> "from University of Toronto". A run of words after "from" or
+    "at", before "papers" or "researchers", or asked what it published, is written so where it
+    holds a name of :data:`INSTITUTIONS`, a large lab's or university's, or a word such as
+    "university" (each of its words then capitalized, but "of", "and" and such); "fair",
+    "meta", "apple" and "amazon" only after "from" or "at". The question as it was
+    otherwise."""
+    if any(c.isupper() for c in question[1:]):
+        return question
+
+    def write(m: re.Match[str], after: bool) -> str:
+        run = m.group("run")
+        known = [n for n in _WRITTEN_NAME.findall(run) if after or n not in _COMMON_WORDS]
+        if not known and not re.search(rf"\b(?:{_ORG_WORDS})\b", run, re.IGNORECASE):
+            return m.group(0)
+        named = _WRITTEN_NAME.sub(lambda n: _WRITTEN[n.group(0)]
+                                  if after or n.group(0) not in _COMMON_WORDS else n.group(0), run)
+        named = re.sub(r"(?<![\w'&.-])[a-z][\w&.'-]*", lambda w: w.group(0) if w.group(0) in _NAME_JOINS
+                       else w.group(0)[:1].upper() + w.group(0)[1:], named)
+        start, end = m.span("run")
+        return m.group(0)[:start - m.start()] + named + m.group(0)[end - m.start():]
+
+    question = _LOWER_SUBJECT.sub(lambda m: write(m, True), question)
+    question = _LOWER_AFTER.sub(lambda m: write(m, True), question)
+    return _LOWER_BEFORE.sub(lambda m: write(m, False), question)
 
 
 def as_from(question: str) -> str:

@@ -263,10 +263,10 @@ class PaperIndex:
                    year: int | None = None, since: int | None = None,
                    until: int | None = None, year_in: Sequence[int] = (), status: str = "",
                    affiliation: str = "") -> list[str] | None:
-        """Paper ids matching all given filters (case-insensitive substring; ``year`` exactly,
-        ``since`` and ``until`` inclusive bounds, ``year_in`` one of these; ``affiliation``: an
-        author's affiliation names it, :func:`rag.institutions.name_pattern`), None if no
-        filter."""
+        """Paper ids matching all given filters (case-insensitive substring, ``author`` any of
+        several names: "Yoshua Bengio or Samy Bengio"; ``year`` exactly, ``since`` and ``until``
+        inclusive bounds, ``year_in`` one of these; ``affiliation``: an author's affiliation
+        names it, :func:`rag.institutions.name_pattern`), None if no filter."""
         clauses: list[str] = []
         args: list[object] = []
         if affiliation:
@@ -274,9 +274,12 @@ class PaperIndex:
             args.append(name_pattern(affiliation) or "(?!)")
         for column, value in (("area", area), ("authors", author), ("venue", venue),
                               ("status", status)):
-            if value:
-                clauses.append(f"{column} LIKE ? ESCAPE '\\'")
-                args.append("%" + re.sub(r"([%_\\])", r"\\\1", value) + "%")
+            # an author filter of several names ("Yoshua Bengio or Samy Bengio"): any of them
+            values = name_parts(value) if column == "authors" else [value] if value else []
+            if values:
+                clauses.append("(" + " OR ".join([f"{column} LIKE ? ESCAPE '\\'"] * len(values))
+                               + ")")
+                args.extend("%" + re.sub(r"([%_\\])", r"\\\1", v) + "%" for v in values)
         for clause, bound in (("year = ?", year), ("year >= ?", since), ("year <= ?", until)):
             if bound is not None:
                 clauses.append(clause)
@@ -297,21 +300,32 @@ class PaperIndex:
         return [(str(v) if v not in (None, "") else "(none)", n) for v, n in rows]
 
     def match_authors(self, text: str) -> list[str]:
-        """Author names in the catalog that occur in ``text`` (two or more words, any case)."""
+        """Author names in the catalog that occur in ``text`` (two or three words, any case:
+        "what did yoshua bengio work on?"), as stored; the longer names first."""
+        authors = self._authors()
+        words = [re.sub(r"['\u2019]s$", "", w) for w in re.findall(r"[^\W\d_][\w'\u2019.-]*", text)]
         names: list[str] = []
-        words = re.findall(r"[^\W\d_][\w'.-]*", text)
         for size in (3, 2):
             for i in range(len(words) - size + 1):
-                cand = " ".join(words[i:i + size])
-                if not any(w[:1].isupper() for w in words[i:i + size]):
-                    continue
-                rows = self.db.execute("SELECT authors FROM papers WHERE authors LIKE ? LIMIT 200",
-                                       (f"%{cand}%",)).fetchall()
-                exact = [a for (authors,) in rows for a in authors.split("; ")
-                         if a.lower() == cand.lower()]
-                if exact and exact[0] not in names:
-                    names.append(exact[0])
+                name = authors.get(" ".join(words[i:i + size]).lower())
+                if name and name not in names:
+                    names.append(name)
         return names
+
+    def authors_surnamed(self, surname: str) -> list[str]:
+        """The catalog's authors whose last name is ``surname`` (any case), sorted."""
+        key = surname.lower()
+        return sorted(n for low, n in self._authors().items() if low.rsplit(" ", 1)[-1] == key)
+
+    def _authors(self) -> dict[str, str]:
+        """Every author name of the catalog by its lowercase spelling (cached)."""
+        def read() -> dict[str, str]:
+            names: dict[str, str] = {}
+            for (authors,) in self.db.execute("SELECT authors FROM papers WHERE authors != ''"):
+                for name in authors.split("; "):
+                    names.setdefault(" ".join(name.lower().split()), name)
+            return names
+        return cast(dict[str, str], self._cached("authors", read))
 
     def match_area(self, text: str) -> str:
         """The area named in ``text`` ("papers in Social Aspects"), as stored; '' if none.
@@ -338,16 +352,19 @@ class PaperIndex:
         '' if none. Names under five characters match only as written ("COLT", not "colt"),
         longer ones in any case; the longest name found wins."""
         best = ""
-        names = self._cached("venues", lambda: {" ".join(re.sub(
-            rf"(?<!\w){YEAR}(?!\w)", " ", v).split()) for (v,) in self.db.execute(
-            "SELECT DISTINCT venue FROM papers WHERE venue != ''")})
-        for name in names:
+        for name in self.venue_names():
             if len(name) < 3 or len(name) <= len(best):
                 continue
             flags = re.IGNORECASE if len(name) >= 5 else 0
             if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, flags):
                 best = name
         return best
+
+    def venue_names(self) -> set[str]:
+        """The catalog's venues less any year in them ("NeurIPS" for "NeurIPS 2023"; cached)."""
+        return cast(set[str], self._cached("venues", lambda: {" ".join(re.sub(
+            rf"(?<!\w){YEAR}(?!\w)", " ", v).split()) for (v,) in self.db.execute(
+            "SELECT DISTINCT venue FROM papers WHERE venue != ''")}))
 
     def match_status(self, text: str) -> tuple[str, str]:
         """The status a question asks for ("oral papers", "accepted as a spotlight", "spotlight

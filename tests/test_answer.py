@@ -1086,3 +1086,66 @@ def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
     assert fast_chat.answerer()._what_about(
         "What about MIT?", "Which papers from Stanford study bandits?") == (
         "Which papers from MIT study bandits?")
+
+
+def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """A question typed in lowercase finds authors, institutions and short venue names as one
+    typed in capitals does ("what did yoshua bengio work on?", "papers from mit", "colt 2024
+    papers"); a last name alone is an author's where the question says so ("papers by Bengio",
+    "what did Bengio work on?", "Bengio's papers") and at most three authors have it (each of
+    them then); "Bengio's papers on X" lists theirs on X, "summarize ..." summarizes those. A
+    question in capitals keeps its words ("meta learning" is no institution)."""
+    people = [("yb", "Yoshua Bengio", "MIT"), ("sb", "Samy Bengio", "Stanford University"),
+              ("bv", "Ann Bengiovanni", "MIT"), ("l1", "Wei Li", "MIT"), ("l2", "Jun Li", ""),
+              ("l3", "Bo Li", ""), ("l4", "Yan Li", "")]
+    rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
+             "abstract": f"We study {topic} in setting {pid}. Bounds follow.",
+             "affiliations": [aff], "conference": "COLT", "year": 2024}
+            for pid, name, aff in people for topic in ("generative flows", "kernel methods")]
+    rows.append({"id": "meta", "title": "Meta learning", "authors": ["Cy Dunn"],
+                 "abstract": "We study meta learning for few-shot tasks.", "affiliations": ["Meta"],
+                 "conference": "UAI", "year": 2023})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    answerer = fast_chat.answerer()
+    plan = answerer.plan("what did yoshua bengio work on?", None, None)
+    assert plan.kind == "metadata" and plan.author == "Yoshua Bengio"
+    assert _listed(fast_chat, "what did yoshua bengio work on?") == ["yb-gene", "yb-kern"]
+    for question in ("What did Bengio work on?", "what did bengio work on?",
+                     "Which papers are by Bengio?", "Bengio's papers"):
+        assert _listed(fast_chat, question) == ["sb-gene", "sb-kern", "yb-gene", "yb-kern"], (
+            question)
+    a = fast_chat.ask("Which papers by Bengio study generative flows?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["sb-gene", "yb-gene"]
+    assert "by Samy Bengio or Yoshua Bengio" in a.answer.splitlines()[0]
+    plan = answerer.plan("Yoshua Bengio's papers on generative flows", None, None)
+    assert (plan.kind, plan.author, plan.topic) == ("listing", "Yoshua Bengio",
+                                                    "generative flows")
+    assert _listed(fast_chat, "Yoshua Bengio's papers on generative flows") == ["yb-gene"]
+    for question in ("Summarize Yoshua Bengio's papers on generative flows",
+                     "What did Yoshua Bengio work on in generative flows?"):
+        plan = answerer.plan(question, None, None)
+        assert (plan.kind, plan.author, plan.topic) == ("summary", "Yoshua Bengio",
+                                                        "generative flows"), question
+    for question in ("What did Li work on?",  # four authors named Li
+                     "John Bengio's papers",  # no such author
+                     "Which papers study kernel methods by hand?"):  # not capitalized
+        assert not answerer.plan(question, None, None).author, question
+    assert fast_chat.index.filter_ids(author="Wei Li or Jun Li") == ["l1-gene", "l1-kern",
+                                                                     "l2-gene", "l2-kern"]
+    # institutions and venues typed in lowercase
+    assert _listed(fast_chat, "which papers from mit study kernel methods?") == [
+        "bv-kern", "l1-kern", "yb-kern"]
+    assert _listed(fast_chat, "which stanford papers study kernel methods?") == ["sb-kern"]
+    assert answerer.plan("which papers from meta study meta learning?", None,
+                         None).filters.affiliation == "Meta"
+    assert _listed(fast_chat, "colt 2024 papers on generative flows") == [
+        f"{pid}-gene" for pid in ("bv", "l1", "l2", "l3", "l4", "sb", "yb")]
+    assert answerer.plan("which uai papers study meta learning?", None, None).filters.venue == (
+        "UAI")
+    # in a question with capitals, a short venue name only as written
+    assert not answerer.plan("Which colt 2024 papers study Kernel methods?", None,
+                             None).filters.venue
+    plan = answerer.plan("which meta learning papers study few-shot tasks?", None, None)
+    assert not plan.filters.affiliation and "meta" in plan.query

@@ -192,7 +192,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                                value=None)
             acceptance = gr.Dropdown(facet_choices("status"), label="Status (oral, spotlight)",
                                      allow_custom_value=True, value=None)
-            author = gr.Textbox(label="Author contains")
+            author = gr.Textbox(label="Author (Bengio; Yoshua Bengio or Samy Bengio)")
             affiliation = gr.Textbox(label="Affiliation (MIT; MIT or Stanford)")
             gr.Markdown("### Settings")
             k = gr.Slider(1, 50, value=s.retrieval.k, step=1, label="Papers (search depth)")
