@@ -68,24 +68,26 @@ LISTING_DEPTH = 50
 # "who works on X?" (or "which authors work on X?"): a listing with every author
 _WHO_WORD = re.compile(r"^\s*(?:which|what)\s+(?:authors|researchers|people)\b", re.IGNORECASE)
 _WHO = re.compile(rf"^\s*who\b|{_WHO_WORD.pattern}", re.IGNORECASE)
-_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find"
-                      r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
-                      r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
-                      r"|^\s*(?:list|find|show|give)(?:\s+me)?(?:\s+(?:all|some|the))?\s+"
-                      r"(?:work|research|publications|articles)\b"
-                      # "Sergey Levine's papers on X" (not "summarize Sergey Levine's papers")
-                      r"|^(?!\s*(?:summari[sz]e|describe|explain|compare|contrast|what|how|why)\b)"
-                      r"[^?]*?\w['\u2019]s\s+papers\b|" + _WHO.pattern, re.IGNORECASE)
-# "compare A and B", "the differences between A and B", "A vs B"
-_COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
-                      r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
-                      r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
 # what a question calls the papers ("papers", "work", "ones"), and the words that may stand
 # before it: names, years, a topic ("COLT 2024 papers", "bandit papers", "reinforcement
 # learning papers"), no function word ("the best way to find papers" is no judgement of papers)
 _PAPERS = r"(?:papers?|works?|studies|articles|ones?)"
 _NAMED = (r"(?:(?!(?:the|an?|of|to|in|on|for|with|by|and|or|from|about|is|are|was|were|that"
           r"|which|who|how|what|do|does|did|can|i|you|me)\b)[\w-]+\s+){0,4}")
+_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find"
+                      r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
+                      r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
+                      r"|^\s*(?:list|find|show|give)(?:\s+me)?(?:\s+(?:all|some|the))?\s+"
+                      r"(?:work|research|publications|articles)\b"
+                      # "COLT 2024 papers on X", "Sergey Levine's papers on X" (not "summarize
+                      # bandit papers", "summarize Sergey Levine's papers")
+                      r"|^(?!\s*(?:summari[sz]e|describe|explain|compare|contrast|what|how|why)\b)"
+                      rf"(?:\s*{_NAMED}|[^?]*?\w['\u2019]s\s+)papers\b|" + _WHO.pattern,
+                      re.IGNORECASE)
+# "compare A and B", "the differences between A and B", "A vs B"
+_COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
+                      r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
+                      r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
 # a judgement the abstracts cannot make: "the best paper on X", "the most influential (COLM)
 # papers", "top 5 papers", "which paper is the best?" (not "the most relevant papers": that is
 # the order)
@@ -146,7 +148,7 @@ _SURNAME = re.compile(
     r"|^\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|has|have)\s+(?P<did>[^\W\d_][\w-]*)"
     r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
     r"|(?<![\w-])(?P<own>[^\W\d_][\w-]*)'s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
-_SURNAME_NAMES = 3
+_SURNAME_NAMES = 5
 # a capitalized word just before a last name, no word a question starts with
 _FIRST_NAME = re.compile(r"(?<![\w-])(?!(?:summari[sz]e|describe|list|show|find|give|compare"
                          r"|which|what|are|is|did|do|explain)\b)[A-Z][\w-]*\s+$", re.IGNORECASE)

@@ -1093,12 +1093,13 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
     """A question typed in lowercase finds authors, institutions and short venue names as one
     typed in capitals does ("what did yoshua bengio work on?", "papers from mit", "colt 2024
     papers"); a last name alone is an author's where the question says so ("papers by Bengio",
-    "what did Bengio work on?", "Bengio's papers") and at most three authors have it (each of
+    "what did Bengio work on?", "Bengio's papers") and at most five authors have it (each of
     them then); "Bengio's papers on X" lists theirs on X, "summarize ..." summarizes those. A
     question in capitals keeps its words ("meta learning" is no institution)."""
     people = [("yb", "Yoshua Bengio", "MIT"), ("sb", "Samy Bengio", "Stanford University"),
               ("bv", "Ann Bengiovanni", "MIT"), ("l1", "Wei Li", "MIT"), ("l2", "Jun Li", ""),
-              ("l3", "Bo Li", ""), ("l4", "Yan Li", "")]
+              ("l3", "Bo Li", ""), ("l4", "Yan Li", ""), ("l5", "Hao Li", ""),
+              ("l6", "Tao Li", "")]
     rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
              "abstract": f"We study {topic} in setting {pid}. Bounds follow.",
              "affiliations": [aff], "conference": "COLT", "year": 2024}
@@ -1128,7 +1129,7 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.author, plan.topic) == ("summary", "Yoshua Bengio",
                                                         "generative flows"), question
-    for question in ("What did Li work on?",  # four authors named Li
+    for question in ("What did Li work on?",  # six authors named Li
                      "John Bengio's papers",  # no such author
                      "Which papers study kernel methods by hand?"):  # not capitalized
         assert not answerer.plan(question, None, None).author, question
@@ -1140,8 +1141,13 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
     assert _listed(fast_chat, "which stanford papers study kernel methods?") == ["sb-kern"]
     assert answerer.plan("which papers from meta study meta learning?", None,
                          None).filters.affiliation == "Meta"
+    for question, kind in (("colt 2024 papers on generative flows", "listing"),
+                           ("UAI papers on meta learning", "listing"),
+                           ("Summarize the UAI papers on meta learning", "summary"),
+                           ("Summarize meta learning papers", "summary")):
+        assert answerer.plan(question, None, None).kind == kind, question
     assert _listed(fast_chat, "colt 2024 papers on generative flows") == [
-        f"{pid}-gene" for pid in ("bv", "l1", "l2", "l3", "l4", "sb", "yb")]
+        f"{pid}-gene" for pid in ("bv", "l1", "l2", "l3", "l4", "l5", "l6", "sb", "yb")]
     assert answerer.plan("which uai papers study meta learning?", None, None).filters.venue == (
         "UAI")
     # in a question with capitals, a short venue name only as written
