@@ -507,14 +507,12 @@ class Answerer:
 
     def _author_named(self, query: str) -> tuple[str, str]:
         """The author ``query`` names and the words naming it: a name of the catalog, any case
-        (:meth:`PaperIndex.match_authors`); or a last name where the question says it is an
+        (:meth:`PaperIndex.author_spans`); or a last name where the question says it is an
         author's (:data:`_SURNAME`: "papers by Bengio") and at most :data:`_SURNAME_NAMES`
         authors have it, each named ("Samy Bengio or Yoshua Bengio"; capitalized, or any case
         in a question typed in lowercase). ('', '') if none."""
-        for name in self.index.match_authors(query)[:1]:
-            m = re.search(re.escape(name), query, re.IGNORECASE)
-            if m:
-                return name, m.group(0)
+        for name, words in self.index.author_spans(query)[:1]:
+            return name, words
         lowercase = not any(c.isupper() for c in query[1:])
         for m in _SURNAME.finditer(query):
             word = next(w for w in m.groups() if w)
@@ -558,16 +556,15 @@ class Answerer:
         if institution and not query_terms(probe.replace(institution, " ", 1)):
             return _put(last, f"from {institution}", self._institution_named(last)[1],
                         after_papers=True)
-        authors = self.index.match_authors(x)
-        if authors and not query_terms(re.sub(re.escape(authors[0]), " ", x, flags=re.I)):
-            if old_authors := self.index.match_authors(last):
-                return re.sub(re.escape(old_authors[0]), authors[0], last, count=1,
-                              flags=re.IGNORECASE)
-            return _put(last, f"by {authors[0]}", "", after_papers=True)
+        authors = self.index.author_spans(x)
+        if authors and not query_terms(x.replace(authors[0][1], " ")):
+            if named := self.index.author_spans(last):
+                return last.replace(named[0][1], authors[0][0], 1)
+            return _put(last, f"by {authors[0][0]}", "", after_papers=True)
         topic = re.sub(r"^(?:on|about|in|for)\s+", "", x, flags=re.IGNORECASE)
         stripped = self._named_filters(last, Filters())[0]
-        for name in self.index.match_authors(stripped)[:1]:
-            stripped = re.sub(re.escape(name), " ", stripped, flags=re.IGNORECASE)
+        for _, words in self.index.author_spans(stripped)[:1]:
+            stripped = stripped.replace(words, " ")
         content = [w for w in re.finditer(r"[\w'-]+", stripped) if is_term(w.group(0).lower())]
         if not content:  # "which papers are from COLT 2024?", "what did Ann Lee work on?"
             base = _WORKED_ON.sub(r"Which papers by \g<who>", re.sub(r"[\s?.!]*$", "", last))

@@ -299,31 +299,37 @@ class PaperIndex:
             f"SELECT {column}, count(*) FROM papers GROUP BY {column} ORDER BY count(*) DESC")
         return [(str(v) if v not in (None, "") else "(none)", n) for v, n in rows]
 
-    def match_authors(self, text: str) -> list[str]:
-        """Author names in the catalog that occur in ``text`` (two or three words, any case:
-        "what did yoshua bengio work on?"), as stored; the longer names first."""
+    def author_spans(self, text: str) -> list[tuple[str, str]]:
+        """Author names in the catalog that occur in ``text`` (two or three words, any case and
+        with or without accents: "what did yoshua bengio work on?", "Bernhard Scholkopf"), as
+        stored, each with the words naming it in ``text``; the longer names first."""
         authors = self._authors()
-        words = [re.sub(r"['\u2019]s$", "", w) for w in re.findall(r"[^\W\d_][\w'\u2019.-]*", text)]
-        names: list[str] = []
+        words = [(m.start(), re.sub(r"['\u2019]s$", "", m.group(0)))
+                 for m in re.finditer(r"[^\W\d_][\w'\u2019.-]*", text)]
+        found: list[tuple[str, str]] = []
         for size in (3, 2):
             for i in range(len(words) - size + 1):
-                name = authors.get(" ".join(words[i:i + size]).lower())
-                if name and name not in names:
-                    names.append(name)
-        return names
+                window = words[i:i + size]
+                name = authors.get(fold(" ".join(w for _, w in window)).lower())
+                if name and name not in (n for n, _ in found):
+                    last_start, last = window[-1]
+                    found.append((name, text[window[0][0]:last_start + len(last)]))
+        return found
 
     def authors_surnamed(self, surname: str) -> list[str]:
-        """The catalog's authors whose last name is ``surname`` (any case), sorted."""
-        key = surname.lower()
+        """The catalog's authors whose last name is ``surname`` (any case, accents or not),
+        sorted."""
+        key = fold(surname).lower()
         return sorted(n for low, n in self._authors().items() if low.rsplit(" ", 1)[-1] == key)
 
     def _authors(self) -> dict[str, str]:
-        """Every author name of the catalog by its lowercase spelling (cached)."""
+        """Every author name of the catalog by its lowercase spelling without accents
+        ("bernhard scholkopf": "Bernhard Schölkopf"; cached)."""
         def read() -> dict[str, str]:
             names: dict[str, str] = {}
             for (authors,) in self.db.execute("SELECT authors FROM papers WHERE authors != ''"):
                 for name in authors.split("; "):
-                    names.setdefault(" ".join(name.lower().split()), name)
+                    names.setdefault(" ".join(fold(name).lower().split()), name)
             return names
         return cast(dict[str, str], self._cached("authors", read))
 
