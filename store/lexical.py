@@ -300,14 +300,15 @@ class PaperIndex:
         return [(str(v) if v not in (None, "") else "(none)", n) for v, n in rows]
 
     def author_spans(self, text: str) -> list[tuple[str, str]]:
-        """Author names in the catalog that occur in ``text`` (two or three words, any case and
-        with or without accents: "what did yoshua bengio work on?", "Bernhard Scholkopf"), as
-        stored, each with the words naming it in ``text``; the longer names first."""
+        """Author names in the catalog that occur in ``text`` (two to four words, any case,
+        with or without accents and initials: "what did yoshua bengio work on?", "Bernhard
+        Scholkopf", "Zico Kolter" for "J. Zico Kolter"), as stored, each with the words naming
+        it in ``text``; the longer names first."""
         authors = self._authors()
         words = [(m.start(), re.sub(r"['\u2019]s$", "", m.group(0)))
                  for m in re.finditer(r"[^\W\d_][\w'\u2019.-]*", text)]
         found: list[tuple[str, str]] = []
-        for size in (3, 2):
+        for size in (4, 3, 2):
             for i in range(len(words) - size + 1):
                 window = words[i:i + size]
                 name = authors.get(fold(" ".join(w for _, w in window)).lower())
@@ -320,16 +321,21 @@ class PaperIndex:
         """The catalog's authors whose last name is ``surname`` (any case, accents or not),
         sorted."""
         key = fold(surname).lower()
-        return sorted(n for low, n in self._authors().items() if low.rsplit(" ", 1)[-1] == key)
+        return sorted({n for low, n in self._authors().items() if low.rsplit(" ", 1)[-1] == key})
 
     def _authors(self) -> dict[str, str]:
-        """Every author name of the catalog by its lowercase spelling without accents
-        ("bernhard scholkopf": "Bernhard Schölkopf"; cached)."""
+        """Every author name of the catalog by its lowercase spelling without accents, and
+        without initials where it has some ("bernhard scholkopf": "Bernhard Schölkopf", "zico
+        kolter": "J. Zico Kolter"; cached)."""
         def read() -> dict[str, str]:
             names: dict[str, str] = {}
             for (authors,) in self.db.execute("SELECT authors FROM papers WHERE authors != ''"):
                 for name in authors.split("; "):
-                    names.setdefault(" ".join(fold(name).lower().split()), name)
+                    key = " ".join(fold(name).lower().split())
+                    names.setdefault(key, name)
+                    bare = " ".join(w for w in key.split() if not re.fullmatch(r"\w\.?", w))
+                    if bare != key and " " in bare:
+                        names.setdefault(bare, name)
             return names
         return cast(dict[str, str], self._cached("authors", read))
 

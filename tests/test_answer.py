@@ -1092,15 +1092,17 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """A question typed in lowercase finds authors, institutions and short venue names as one
     typed in capitals does ("what did yoshua bengio work on?", "papers from mit", "colt 2024
-    papers"), an author's name also without its accents ("Scholkopf"); a last name alone is
-    an author's where the question says so ("papers by Bengio", "what did Bengio work on?",
-    "Bengio's papers") and at most five authors have it (each of them then); "Bengio's papers
-    on X" lists theirs on X, "summarize ..." summarizes those. A question in capitals keeps
-    its words ("meta learning" is no institution)."""
+    papers"), an author's name also without its accents and initials ("Scholkopf", "Zico
+    Kolter"), and one of four words; a last name alone is an author's where the question says
+    so ("papers by Bengio", "what did Bengio work on?", "Bengio's papers") and at most five
+    authors have it (each of them then); "Bengio's papers on X" lists theirs on X,
+    "summarize ..." summarizes those. A question in capitals keeps its words ("meta learning"
+    is no institution)."""
     people = [("yb", "Yoshua Bengio", "MIT"), ("sb", "Samy Bengio", "Stanford University"),
               ("bv", "Ann Bengiovanni", "MIT"), ("l1", "Wei Li", "MIT"), ("l2", "Jun Li", ""),
               ("l3", "Bo Li", ""), ("l4", "Yan Li", ""), ("l5", "Hao Li", ""),
-              ("l6", "Tao Li", ""), ("bs", "Bernhard Schölkopf", "")]
+              ("l6", "Tao Li", ""), ("bs", "Bernhard Schölkopf", ""),
+              ("zk", "J. Zico Kolter", ""), ("vs", "Mihaela van der Schaar", "")]
     rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
              "abstract": f"We study {topic} in setting {pid}. Bounds follow.",
              "affiliations": [aff], "conference": "COLT", "year": 2024}
@@ -1117,6 +1119,9 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
     for question in ("What did Bernhard Scholkopf work on?",  # accents or not
                      "Which papers are by Scholkopf?", "what did schölkopf work on?"):
         assert _listed(fast_chat, question) == ["bs-gene", "bs-kern"], question
+    assert _listed(fast_chat, "What did Zico Kolter work on?") == ["zk-gene", "zk-kern"]
+    assert _listed(fast_chat, "papers by mihaela van der schaar") == ["vs-gene", "vs-kern"]
+    assert fast_chat.index.authors_surnamed("KOLTER") == ["J. Zico Kolter"]
     for question in ("What did Bengio work on?", "what did bengio work on?",
                      "Which papers are by Bengio?", "Bengio's papers"):
         assert _listed(fast_chat, question) == ["sb-gene", "sb-kern", "yb-gene", "yb-kern"], (
@@ -1151,7 +1156,8 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
                            ("Summarize meta learning papers", "summary")):
         assert answerer.plan(question, None, None).kind == kind, question
     assert _listed(fast_chat, "colt 2024 papers on generative flows") == [
-        f"{pid}-gene" for pid in ("bs", "bv", "l1", "l2", "l3", "l4", "l5", "l6", "sb", "yb")]
+        f"{pid}-gene" for pid in ("bs", "bv", "l1", "l2", "l3", "l4", "l5", "l6", "sb", "vs",
+                                  "yb", "zk")]
     assert answerer.plan("which uai papers study meta learning?", None, None).filters.venue == (
         "UAI")
     # in a question with capitals, a short venue name only as written
