@@ -388,23 +388,81 @@ INSTITUTION_FORM_TOPICS: list[tuple[str, str, str, Collection[int] | None, str, 
 ]
 
 
+# Authors named other ways (written in the eighth session after the change that reads them,
+# run once): in lowercase, without accents or initials, by the last name alone where the
+# question says it is an author's, an author with a topic, with a venue and year. The topic
+# regex "" takes every paper of the author; a last name's regex every author of that name.
+NEURIPS_AUTHOR_TOPICS: list[tuple[Any, ...]] = [
+    ("what did yoshua bengio work on?", r"", "", None, "", "", "", r"^Yoshua Bengio$"),
+    ("papers by ludwig schmidt", r"", "", None, "", "", "", r"^Ludwig Schmidt$"),
+    ("What did Mihaela van der Schaar work on?", r"", "", None, "", "", "",
+     r"^Mihaela van der Schaar$"),
+    ("What did Bernhard Scholkopf work on?", r"", "", None, "", "", "", r"^Bernhard Schölkopf$"),
+    ("What did Christopher Re work on?", r"", "", None, "", "", "", r"^Christopher Ré$"),
+    ("Which papers are by Zico Kolter?", r"", "", None, "", "", "", r"^J\. Zico Kolter$"),
+    ("What did Sugiyama work on?", r"", "", None, "", "", "", r" Sugiyama$"),
+    ("What did Hernandez-Lobato work on?", r"", "", None, "", "", "", r" Hernández-Lobato$"),
+    ("What did Tenenbaum work on?", r"", "", None, "", "", "", r" Tenenbaum$"),
+    ("what did jure leskovec work on?", r"", "", None, "", "", "", r"^Jure Leskovec$"),
+    ("Goldstein's papers on watermarking", r"watermark", "", None, "", "", "",
+     r" Goldstein$"),
+    ("Which papers by Tom Goldstein study diffusion models?", r"diffusion", "", None, "", "",
+     "", r"^Tom Goldstein$"),
+    ("Which papers by Ermon study diffusion models?", r"diffusion", "", None, "", "", "",
+     r" Ermon$"),
+    ("Sergey Levine's papers on offline reinforcement learning", r"\boffline\b", "", None, "",
+     "", "", r"^Sergey Levine$"),
+    ("Which papers by Pieter Abbeel study reinforcement learning?",
+     r"reinforcement|\bRL\b", "", None, "", "", "", r"^Pieter Abbeel$"),
+    ("which papers by percy liang study language models?", r"language models?|\bLLMs?\b", "",
+     None, "", "", "", r"^Percy Liang$"),
+    ("Which papers by Krause study Bayesian optimization?", r"Bayesian optimi[sz]ation|bandit",
+     "", None, "", "", "", r" Krause$"),
+    ("What did Geoffrey Hinton work on?", r"", "", None, "", "", "", r"^Geoffrey Hinton$"),
+]
+PAPERLISTS_AUTHOR_TOPICS: list[tuple[Any, ...]] = [
+    ("What did Finn work on?", r"", "", None, "", "", "", r" Finn$"),
+    ("which corl papers by chelsea finn study imitation learning?", r"imitation", "CoRL", None,
+     "", "", "", r"^Chelsea Finn$"),
+    ("papers by levine on offline reinforcement learning", r"\boffline\b", "", None, "", "",
+     "", r" Levine$"),
+    ("What did Nicolo Cesa-Bianchi work on?", r"", "", None, "", "", "",
+     r"^Nicolò Cesa-Bianchi$"),
+    ("Which papers by Tomas Lozano-Perez study planning?", r"\bplan", "", None, "", "", "",
+     r"^Tomás Lozano-Pérez$"),
+    ("What did Hanneke work on?", r"", "", None, "", "", "", r" Hanneke$"),
+    ("What did Steve Hanneke publish at COLT 2024?", r"", "COLT", {2024}, "", "", "",
+     r"^Steve Hanneke$"),
+    ("Dieter Fox's papers on manipulation", r"manipulat", "", None, "", "", "",
+     r"^Dieter Fox$"),
+    ("which papers by fox study manipulation?", r"manipulat", "", None, "", "", "", r" Fox$"),
+    ("What did Thomas Schon work on?", r"", "", None, "", "", "", r"^Thomas B\. Schön$"),
+    ("aistats 2025 papers by aaditya ramdas", r"", "AISTATS", {2025}, "", "", "",
+     r"^Aaditya Ramdas$"),
+    ("Which papers by Dorsa Sadigh study human feedback?", r"human|preference", "", None, "",
+     "", "", r"^Dorsa Sadigh$"),
+]
+
+
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
-    """Must and acceptable papers per question; a question whose venue, years, status and
-    institution hold neither is negative (the listing must refuse)."""
+    """Must and acceptable papers per question; a question whose venue, years, status,
+    institution and author hold neither is negative (the listing must refuse)."""
     papers = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()
               if line.strip()]
     out: list[dict[str, object]] = []
     for question, pattern, *where in topics:
         rx = re.compile(pattern, re.I)
-        venue, years, without, status, institution = (*where, "", "", "", "", "")[:5] if where \
-            else ("", None, "", "", "")
+        venue, years, without, status, institution, author = (
+            *where, "", "", "", "", "", "")[:6] if where else ("", None, "", "", "", "")
         left_out = re.compile(without, re.I) if without else None
         at = re.compile(institution) if institution else None
+        by = re.compile(author) if author else None
         pool = [p for p in papers if (not venue or p.get("conference") == venue)
                 and (years is None or p.get("year") in years) and not (
                     left_out and left_out.search(f"{p['title']} {p['abstract']}"))
                 and (not status or p.get("status") == status)
-                and (at is None or any(at.search(a) for a in p.get("affiliations") or []))]
+                and (at is None or any(at.search(a) for a in p.get("affiliations") or []))
+                and (by is None or any(by.search(a) for a in p.get("authors") or []))]
         must = [p["id"] for p in pool if rx.search(p["title"])]
         acceptable = [p["id"] for p in pool
                       if not rx.search(p["title"]) and rx.search(p["abstract"])]
@@ -427,6 +485,8 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (NEURIPS, STATUS_TOPICS, "neurips2023_status.json"),
     (PAPERLISTS, AFFILIATION_TOPICS, "paperlists_affiliations.json"),
     (PAPERLISTS, INSTITUTION_FORM_TOPICS, "paperlists_institution_forms.json"),
+    (NEURIPS, NEURIPS_AUTHOR_TOPICS, "neurips2023_authors.json"),
+    (PAPERLISTS, PAPERLISTS_AUTHOR_TOPICS, "paperlists_authors.json"),
 ]
 
 
