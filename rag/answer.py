@@ -138,6 +138,13 @@ _EITHER = re.compile(r"^(.+?)\s+or\s+(?!not\b)(.+?)[\s?.!]*$", re.IGNORECASE)
 # papers called by their status: "which orals study X?" (read as "which oral papers")
 _STATUS_NOUN = re.compile(rf"\b({STATUS_WORDS})s\b(?!\s+(?:papers?|presentations?|talks?)\b)",
                           re.IGNORECASE)
+# a polite lead before what is asked: "can you find papers on X?", "I'm looking for papers on
+# X", "could you please summarize ...", "do you have papers on X?"
+_POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|would|will)\s+you"
+                     r"|please|(?:i'm|i\s+am|we're|we\s+are)\s+(?:looking|searching)\s+for"
+                     r"|i\s+(?:want|need|would\s+like)(?:\s+to\s+(?:find|see|read))?"
+                     r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
+                     r"(?:please\s+)?)+", re.IGNORECASE)
 # an author called by the last name alone, where the question says it is an author: "papers by
 # Bengio (on X)", "what did Bengio work on?", "Bengio's papers"; read where at most
 # _SURNAME_NAMES authors of the catalog have that name
@@ -382,6 +389,7 @@ class Answerer:
         :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
         prev = conversation.last if conversation else None
         question = self._written(question)  # "papers from mit": "papers from MIT"
+        question = _POLITE.sub("", question) or question  # "can you find papers on X?"
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"

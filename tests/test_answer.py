@@ -1165,3 +1165,23 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
                              None).filters.venue
     plan = answerer.plan("which meta learning papers study few-shot tasks?", None, None)
     assert not plan.filters.affiliation and "meta" in plan.query
+
+
+def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Can you find papers on X?", "I'm looking for papers on X", "do you have papers on X?"
+    are listings of X (were summaries whose topic held "I'm looking"); "could you please
+    summarize ..." stays a summary."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
+        {"id": "ot", "title": "Optimal transport", "abstract": "We study optimal transport."},
+        {"id": "cl", "title": "Continual learning", "abstract": "We study continual learning."}])
+    answerer = fast_chat.answerer()
+    for question, kind, topic in (
+            ("I'm looking for papers on continual learning", "listing", "continual learning"),
+            ("Can you find papers about optimal transport?", "listing", "optimal transport"),
+            ("Hi, could you list papers on optimal transport?", "listing", "optimal transport"),
+            ("Do you have papers on continual learning?", "listing", "continual learning"),
+            ("I want to find papers on optimal transport", "listing", "optimal transport"),
+            ("Could you please summarize the papers on optimal transport?", "summary",
+             "optimal transport")):
+        plan = answerer.plan(question, None, None)
+        assert (plan.kind, plan.topic) == (kind, topic), question
