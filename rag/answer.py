@@ -344,6 +344,7 @@ class _Plan:
     only_left_out: bool = False        # "which papers don't use X?": no topic to list
     no_affiliations: str = ""          # "papers from MIT" where no paper gives affiliations
     institution_dropped: bool = False  # ... and the search is on the question's topic alone
+    respelled: list[tuple[str, str]] = field(default_factory=list)  # ("lerning", "learning")
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -366,6 +367,36 @@ class Answerer:
     # -- planning ---------------------------------------------------------------------------
     def plan(self, question: str, conversation: Conversation | None,
              filters: Filters | None) -> _Plan:
+        """What to search and how to answer (:meth:`_read`), for the question as it is meant:
+        names typed in lowercase in capitals (:meth:`_written`: "papers from mit"), without a
+        polite lead (:data:`_POLITE`: "can you find papers on X?"), its misspelled words
+        respelled (:meth:`_respelled`: "federated lerning"; the answer says so)."""
+        question = self._written(question)
+        question = _POLITE.sub("", question) or question
+        question, respelled = self._respelled(question)
+        plan = self._read(question, conversation, filters)
+        plan.respelled = respelled + plan.respelled
+        return plan
+
+    def _respelled(self, question: str) -> tuple[str, list[tuple[str, str]]]:
+        """``question`` with each lowercase word that no paper writes, but one a paper writes
+        is one edit away from, as the papers write it (:meth:`PaperIndex.respelled`: "federated
+        lerning" -> "federated learning"; not a venue's name), and the (word, as written)
+        pairs."""
+        venues = {w.lower() for v in self.index.venue_names() for w in v.split()}
+        pairs: list[tuple[str, str]] = []
+
+        def respell(m: re.Match[str]) -> str:
+            word = m.group(0)
+            new = self.index.respelled(word) if is_term(word) and word not in venues else ""
+            if new:
+                pairs.append((word, new))
+            return new or word
+
+        return re.sub(r"(?<![\w'-])[a-z]{5,}(?![\w'-])", respell, question), pairs
+
+    def _read(self, question: str, conversation: Conversation | None,
+              filters: Filters | None) -> _Plan:
         """What to search and how to answer. Before :meth:`_plan` reads the question's kind,
         topic and filters, what is no topic word comes out of it, in this order:
 
@@ -388,8 +419,6 @@ class Answerer:
 
         :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
         prev = conversation.last if conversation else None
-        question = self._written(question)  # "papers from mit": "papers from MIT"
-        question = _POLITE.sub("", question) or question  # "can you find papers on X?"
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
@@ -828,7 +857,7 @@ class Answerer:
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
-            text = " ".join(filter(None, [self._affiliation_line(plan), text]))
+            text = " ".join([*self._note_lines(plan), text])
             yield TokenEvent(text)
             answer.answer = text
         else:
@@ -985,21 +1014,28 @@ class Answerer:
         cannot tell."""
         head, foot = self._count_lines(plan, question, hits, shown)
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
-        head = [*filter(None, [self._affiliation_line(plan)]), *head]
+        head = [*self._note_lines(plan), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
 
-    def _affiliation_line(self, plan: _Plan) -> str:
-        """Where a question asks for an institution's papers: how many papers give their
-        affiliations, where not all do; that none does and what is listed instead."""
+    def _note_lines(self, plan: _Plan) -> list[str]:
+        """What the answer says before its count: the words read another way (:meth:`plan`),
+        and where a question asks for an institution's papers, how many papers give their
+        affiliations where not all do, or that none does and what is listed instead."""
+        lines = []
+        if plan.respelled:
+            lines.append(prompts.render(prompts.RESPELLED, pairs=", ".join(
+                f"\u201c{neutralize(a)}\u201d as \u201c{neutralize(b)}\u201d"
+                for a, b in plan.respelled), them="it" if len(plan.respelled) == 1 else "them"))
         given, count = self.index.affiliations_given()
         if plan.filters.affiliation and given < count:
-            return prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",
-                                  count=f"{count:,}", name=neutralize(plan.filters.affiliation))
-        if plan.no_affiliations:
-            return prompts.render(prompts.NO_AFFILIATIONS_DROPPED if plan.institution_dropped
-                                  else prompts.NO_AFFILIATIONS,
-                                  name=neutralize(plan.no_affiliations))
-        return ""
+            lines.append(prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",
+                                        count=f"{count:,}",
+                                        name=neutralize(plan.filters.affiliation)))
+        elif plan.no_affiliations:
+            lines.append(prompts.render(prompts.NO_AFFILIATIONS_DROPPED
+                                        if plan.institution_dropped else prompts.NO_AFFILIATIONS,
+                                        name=neutralize(plan.no_affiliations)))
+        return lines
 
     def _count_lines(self, plan: _Plan, question: str, hits: list[SearchHit],
                      shown: int) -> tuple[list[str], list[str]]:

@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from rag.errors import StoreError
 from rag.institutions import fold, institution_candidates, looks_like_institution, name_parts, name_pattern
 from rag.textnorm import (
@@ -525,6 +528,39 @@ class PaperIndex:
         except sqlite3.OperationalError as exc:
             raise StoreError(f"lexical search failed for {query!r} ({match}): {exc}") from exc
         return [LexicalHit(pid, float(s)) for pid, s in rows]
+
+    def respelled(self, word: str) -> str:
+        """The word the papers write that a question's lowercase ``word`` no paper writes is
+        most likely a misspelling of ("lerning": "learning"): at most one edit away (an
+        insertion, deletion, substitution or swap of two letters; two for words of nine
+        letters or more), written by at least two papers in a title or abstract, the most
+        widely written of the closest; '' where a paper writes ``word`` anywhere, its authors
+        too (also as Porter stemming finds it: "reinforcment" finds "reinforcement"), or none
+        is close enough.
+        Words under five letters are left as they are."""
+        word = word.lower()
+        if len(word) < 5 or not word.isalpha():
+            return ""
+        counts = self._word_counts()
+        if word in counts or self.db.execute(
+                "SELECT 1 FROM papers_fts WHERE papers_fts MATCH ? LIMIT 1",
+                (f'"{word}"',)).fetchone():
+            return ""
+        most = 2 if len(word) >= 9 else 1
+        close = process.extract(word, counts.keys(), scorer=OSA.distance, score_cutoff=most,
+                                limit=None)
+        return min(close, key=lambda c: (c[1], -counts[c[0]]))[0] if close else ""
+
+    def _word_counts(self) -> dict[str, int]:
+        """How many papers write each word of four letters or more (lowercase, letters only) in
+        their title or abstract, where two or more do (cached)."""
+        def count() -> dict[str, int]:
+            df: dict[str, int] = {}
+            for title, abstract in self.db.execute("SELECT title, abstract FROM papers_fts"):
+                for w in set(re.findall(r"[a-z]{4,}", f"{title} {abstract}".lower())):
+                    df[w] = df.get(w, 0) + 1
+            return {w: n for w, n in df.items() if n >= 2}
+        return cast(dict[str, int], self._cached("word-counts", count))
 
     def phrase_matches(self, query: str, *, column: str | None = None) -> set[str] | None:
         """The papers that name the question's topic as a phrase (:func:`fts_phrase`, with the

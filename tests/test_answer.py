@@ -1185,3 +1185,31 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "optimal transport")):
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
+
+
+def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: PaperChat,
+                                                                  tmp_path: Path) -> None:
+    """"federated lerning" finds the papers on federated learning, and the answer says how it
+    read the word; a word one edit from none the papers write stays as it is and the
+    question is refused; so do names and words a paper writes."""
+    rows = [{"id": f"fl{i}", "title": f"Federated learning {i}", "authors": ["Jan Kowalczyk"],
+             "abstract": f"We study federated learning with {w} clients."}
+            for i, w in enumerate(["honest", "faulty", "many"])]
+    rows.append({"id": "once", "title": "Quadrature", "authors": ["Ann Lee"],
+                 "abstract": "We study quadrature rules."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Which papers study federated lerning?")
+    assert sorted(p["paper_id"] for p in a.papers[:3]) == ["fl0", "fl1", "fl2"]
+    assert a.answer.splitlines()[0] == (
+        "Read \u201clerning\u201d as \u201clearning\u201d: no indexed paper writes it.")
+    assert "match \u201cfederated learning\u201d: 3 name it" in a.answer.splitlines()[1]
+    answerer = fast_chat.answerer()
+    assert answerer.plan("Which papers study federatd lerning?", None, None).respelled == [
+        ("federatd", "federated"), ("lerning", "learning")]
+    for question in ("Which papers study quadrture?",  # "quadrature": one paper writes it
+                     "Which papers study photosynthesis?",  # far from every word
+                     "what did jan kowalczyk work on?",  # a name
+                     "Which papers study Lerning?"):  # capitalized: a name, an acronym
+        assert not answerer.plan(question, None, None).respelled, question
+    assert fast_chat.ask("Which papers study photosynthesis?").refused
