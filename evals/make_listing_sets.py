@@ -490,6 +490,26 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
 ]
 
 
+def misspelled(questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The questions with one word of their topic misspelled, the ground truth kept: the
+    longest all-lowercase word of six letters or more after "study"/"about", its third and
+    fourth letters swapped (even questions) or its middle letter dropped (odd ones); those
+    with no such word left out."""
+    out = []
+    for i, q in enumerate(questions):
+        question = q["question"]
+        cut = max(question.rfind(" about "), question.rfind(" study "))
+        words = [w for w in re.findall(r"\b[a-z]{6,}\b", question[cut:]) if w != "about"]
+        if cut < 0 or not words:
+            continue
+        word = max(words, key=len)
+        typo = (word[:2] + word[3] + word[2] + word[4:] if i % 2 == 0
+                else word[:len(word) // 2] + word[len(word) // 2 + 1:])
+        out.append({**q, "question": question[:cut] + re.sub(rf"\b{word}\b", typo,
+                                                             question[cut:], count=1)})
+    return out
+
+
 def main() -> None:
     datasets = Path(sys.argv[1]) if len(sys.argv) > 1 else DATASETS
     for corpus, topics, name in SETS:
@@ -498,6 +518,11 @@ def main() -> None:
         print(name)
         for q in questions:
             print(f"{len(q['must']):>4} must {len(q['acceptable']):>4} acceptable  {q['question']}")
+    # the second NeurIPS set with a word of each topic misspelled (written in the eighth
+    # session after the change that respells words, run once)
+    more = json.loads((EVALS / "neurips2023_listing_more.json").read_text(encoding="utf-8"))
+    (EVALS / "neurips2023_listing_typos.json").write_text(
+        json.dumps(misspelled(more), indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

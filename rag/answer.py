@@ -393,7 +393,7 @@ class Answerer:
                 pairs.append((word, new))
             return new or word
 
-        return re.sub(r"(?<![\w'-])[a-z]{5,}(?![\w'-])", respell, question), pairs
+        return re.sub(r"(?<![\w'])[a-z]{5,}(?![\w'])", respell, question), pairs  # "meta-learing"
 
     def _read(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> _Plan:

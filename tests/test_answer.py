@@ -1207,6 +1207,8 @@ def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: Paper
     answerer = fast_chat.answerer()
     assert answerer.plan("Which papers study federatd lerning?", None, None).respelled == [
         ("federatd", "federated"), ("lerning", "learning")]
+    assert answerer.plan("Which papers study non-federated lerning?", None, None).respelled == [
+        ("lerning", "learning")]  # a part of a hyphenated word too
     for question in ("Which papers study quadrture?",  # "quadrature": one paper writes it
                      "Which papers study photosynthesis?",  # far from every word
                      "what did jan kowalczyk work on?",  # a name
