@@ -345,6 +345,7 @@ class _Plan:
     no_affiliations: str = ""          # "papers from MIT" where no paper gives affiliations
     institution_dropped: bool = False  # ... and the search is on the question's topic alone
     respelled: list[tuple[str, str]] = field(default_factory=list)  # ("lerning", "learning")
+    ambiguous: list[str] = field(default_factory=list)  # "by Li": the many authors named so
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -491,7 +492,10 @@ class Answerer:
         standalone = query
         query, filters, named = self._named_filters(query, filters)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
-        name, words = self._author_named(query)
+        name, words, many = self._author_named(query)
+        if many and not filters.author:  # "What did Li work on?": which Li?
+            return _Plan(kind, query, filters, topic=words, standalone=standalone,
+                         ambiguous=many)
         if name and not filters.author:
             rest = " ".join(re.sub(rf"{re.escape(words)}(?:['\u2019]s\b)?", " ", query).split())
             rest = _DID_VERB.sub(r"\1", rest)  # "what did (X) publish in 2024?": no topic
@@ -542,23 +546,25 @@ class Answerer:
                                   venue, question)
         return capitalized(question)
 
-    def _author_named(self, query: str) -> tuple[str, str]:
+    def _author_named(self, query: str) -> tuple[str, str, list[str]]:
         """The author ``query`` names and the words naming it: a name of the catalog, any case
         (:meth:`PaperIndex.author_spans`); or a last name where the question says it is an
-        author's (:data:`_SURNAME`: "papers by Bengio") and at most :data:`_SURNAME_NAMES`
-        authors have it, each named ("Samy Bengio or Yoshua Bengio"; capitalized, or any case
-        in a question typed in lowercase). ('', '') if none."""
+        author's (:data:`_SURNAME`: "papers by Bengio"; capitalized, or any case in a question
+        typed in lowercase), each author of that name ("Samy Bengio or Yoshua Bengio") where
+        at most :data:`_SURNAME_NAMES` have it, else ('', the name, every author of it: which
+        one is meant cannot be told). ('', '', []) if none."""
         for name, words in self.index.author_spans(query)[:1]:
-            return name, words
+            return name, words, []
         lowercase = not any(c.isupper() for c in query[1:])
         for m in _SURNAME.finditer(query):
             word = next(w for w in m.groups() if w)
             if m.group("own") and _FIRST_NAME.search(query[:m.start()]):
                 continue  # "John Bengio's papers": a name the catalog does not hold
             names = self.index.authors_surnamed(word)
-            if 0 < len(names) <= _SURNAME_NAMES and (word[:1].isupper() or lowercase):
-                return " or ".join(names), word
-        return "", ""
+            if names and (word[:1].isupper() or lowercase):
+                return (" or ".join(names), word, []) if len(names) <= _SURNAME_NAMES else (
+                    "", word, names)
+        return "", "", []
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and
@@ -594,10 +600,15 @@ class Answerer:
             return _put(last, f"from {institution}", self._institution_named(last)[1],
                         after_papers=True)
         authors = self.index.author_spans(x)
+        named_last = self._author_named(last)[1]  # a name, or a last name alone
         if authors and not query_terms(x.replace(authors[0][1], " ")):
-            if named := self.index.author_spans(last):
-                return last.replace(named[0][1], authors[0][0], 1)
+            if named_last:
+                return last.replace(named_last, authors[0][0], 1)
             return _put(last, f"by {authors[0][0]}", "", after_papers=True)
+        if named_last and re.fullmatch(r"[^\W\d_][\w-]*", x) and (
+                x[:1].isupper() or not any(c.isupper() for c in question[1:])) and (
+                self.index.authors_surnamed(x)):  # "what about Bengio?" after an author's
+            return last.replace(named_last, x, 1)
         topic = re.sub(r"^(?:on|about|in|for)\s+", "", x, flags=re.IGNORECASE)
         stripped = self._named_filters(last, Filters())[0]
         for _, words in self.index.author_spans(stripped)[:1]:
@@ -683,7 +694,7 @@ class Answerer:
         r = self.settings.retrieval
         if plan.like:
             return self._like(plan)
-        if plan.judges_nothing() or plan.only_left_out:
+        if plan.judges_nothing() or plan.only_left_out or plan.ambiguous:
             return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
             # (a listing's: those naming a side before the rest)
@@ -849,7 +860,7 @@ class Answerer:
                         papers=[h.to_json() for h in hits])
         if refused:
             text = (prompts.JUDGEMENT + " " + prompts.JUDGEMENT_ASK_A_TOPIC
-                    if plan.judges_nothing() else
+                    if plan.judges_nothing() else self._which_author(plan) if plan.ambiguous else
                     prompts.render(prompts.ONLY_LEFT_OUT, without=neutralize(plan.without))
                     if plan.only_left_out else
                     f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
@@ -1016,6 +1027,17 @@ class Answerer:
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
         head = [*self._note_lines(plan), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
+
+    def _which_author(self, plan: _Plan) -> str:
+        """That many authors have the last name a question names, the three with the most
+        papers first, and how to ask for one."""
+        papers = self.index.author_papers()
+        many = sorted(plan.ambiguous, key=lambda n: (-papers.get(n, 0), n))
+        some = ", ".join(f"{neutralize(n)} ({papers.get(n, 0)} paper"
+                         f"{'' if papers.get(n, 0) == 1 else 's'})" for n in many[:3])
+        return prompts.render(prompts.WHICH_AUTHOR, count=f"{len(many):,}",
+                              name=neutralize(plan.topic), some=some,
+                              example=neutralize(many[0]))
 
     def _note_lines(self, plan: _Plan) -> list[str]:
         """What the answer says before its count: the words read another way (:meth:`plan`),

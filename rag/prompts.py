@@ -13,7 +13,7 @@ __all__ = [
     "JUDGEMENT_ASK_A_TOPIC",
     "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED",
-    "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT", "RESPELLED",
+    "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT", "RESPELLED", "WHICH_AUTHOR",
     "REASON_SYSTEM", "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
     "render",
 ]
@@ -50,6 +50,9 @@ CITING = "The abstracts cannot tell which papers cite a work: they hold no refer
 # "Which papers are from MIT?" where some papers give no affiliations, or none does.
 AFFILIATIONS_PARTIAL = ("Affiliations are given for {given} of the {count} indexed papers; the "
                         "others cannot be matched to \u201c{name}\u201d.")
+# a last name many authors have ("What did Li work on?"); {some}: "Bo Li (15 papers), ..."
+WHICH_AUTHOR = ("{count} indexed authors are named {name}, among them {some}: ask with the full "
+                "name, as in \u201cWhat did {example} work on?\u201d")
 # {pairs}: "“lerning” as “learning”", several joined by commas; {them}: "it" or "them"
 RESPELLED = "Read {pairs}: no indexed paper writes {them}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "

@@ -326,19 +326,30 @@ class PaperIndex:
         key = fold(surname).lower()
         return sorted({n for low, n in self._authors().items() if low.rsplit(" ", 1)[-1] == key})
 
+    def author_papers(self) -> dict[str, int]:
+        """How many papers each author of the catalog has (cached)."""
+        def count() -> dict[str, int]:
+            papers: dict[str, int] = {}
+            for (authors,) in self.db.execute("SELECT authors FROM papers WHERE authors != ''"):
+                for name in authors.split("; "):
+                    papers[name] = papers.get(name, 0) + 1
+            return papers
+        return cast(dict[str, int], self._cached("author-papers", count))
+
     def _authors(self) -> dict[str, str]:
         """Every author name of the catalog by its lowercase spelling without accents, and
         without initials where it has some ("bernhard scholkopf": "Bernhard Schölkopf", "zico
         kolter": "J. Zico Kolter"; cached)."""
+        papers = self.author_papers()  # before: the cache's lock is not reentrant
+
         def read() -> dict[str, str]:
             names: dict[str, str] = {}
-            for (authors,) in self.db.execute("SELECT authors FROM papers WHERE authors != ''"):
-                for name in authors.split("; "):
-                    key = " ".join(fold(name).lower().split())
-                    names.setdefault(key, name)
-                    bare = " ".join(w for w in key.split() if not re.fullmatch(r"\w\.?", w))
-                    if bare != key and " " in bare:
-                        names.setdefault(bare, name)
+            for name in papers:
+                key = " ".join(fold(name).lower().split())
+                names.setdefault(key, name)
+                bare = " ".join(w for w in key.split() if not re.fullmatch(r"\w\.?", w))
+                if bare != key and " " in bare:
+                    names.setdefault(bare, name)
             return names
         return cast(dict[str, str], self._cached("authors", read))
 

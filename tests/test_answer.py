@@ -1138,10 +1138,26 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.author, plan.topic) == ("summary", "Yoshua Bengio",
                                                         "generative flows"), question
-    for question in ("What did Li work on?",  # six authors named Li
-                     "John Bengio's papers",  # no such author
+    for question in ("John Bengio's papers",  # no such author
                      "Which papers study kernel methods by hand?"):  # not capitalized
         assert not answerer.plan(question, None, None).author, question
+    # six authors named Li: which one is meant cannot be told
+    plan = answerer.plan("What did Li work on?", None, None)
+    assert not plan.author and len(plan.ambiguous) == 6
+    for question in ("What did Li work on?", "Which papers by Li study kernel methods?"):
+        a = fast_chat.ask(question)
+        assert a.refused and not a.papers and a.answer.startswith(
+            "6 indexed authors are named Li, among them Bo Li (2 papers), Hao Li (2 papers), "
+            "Jun Li (2 papers): ask with the full name, as in \u201cWhat did Bo Li work "
+            "on?\u201d"), question
+    # "what about X?" after an author's question: another author, by name or last name
+    conv = Conversation()
+    fast_chat.ask("What did Wei Li work on?", conv)
+    assert sorted(p["paper_id"] for p in fast_chat.ask("What about Bengio?", conv).papers) == [
+        "sb-gene", "sb-kern", "yb-gene", "yb-kern"]
+    a = fast_chat.ask("What about yoshua bengio?", conv)
+    assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
+        "yb-gene", "yb-kern"]
     assert fast_chat.index.filter_ids(author="Wei Li or Jun Li") == ["l1-gene", "l1-kern",
                                                                      "l2-gene", "l2-kern"]
     # institutions and venues typed in lowercase
