@@ -112,8 +112,9 @@ _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\
 # X", "which papers have looked at X"): no word the papers must name
 _ASKED_VERB = re.compile(
     rf"\b({_PAPERS}|authors?)\s+(?:(?:that|which|who)\s+)?"
-    r"(?:(?:have|has|had|do|does|did|first|also|mainly|mostly)\s+)*"
+    r"(?:(?:have|has|had|do|does|did|were|was|are|is|been|first|also|mainly|mostly)\s+)*"
     r"(?:(?:introduc|present|discuss|address|tackl|investigat|explor|examin|consider|describ"
+    r"|publish|appear|releas"
     r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat|combin"
     r"|integrat|unif|bridg|connect)\w*"
     r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"

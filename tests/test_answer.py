@@ -522,6 +522,11 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert _listed(fast_chat, "Which AISTATS papers between 2023 and 2025 study bandits?") == [
         "AISTATS2023bandits", "AISTATS2024bandits", "AISTATS2025bandits"]
     assert _listed(fast_chat, "AISTATS papers from 2024 on bandits") == ["AISTATS2024bandits"]
+    # "published", "appeared" ask; they are no word the papers must name
+    assert _listed(fast_chat, "Which papers were published in 2024 on bandits?") == [
+        "AISTATS2024bandits", "COLT2024bandits"]
+    assert _listed(fast_chat, "Which papers appeared at AISTATS 2024 on bandits?") == [
+        "AISTATS2024bandits"]
     assert _listed(fast_chat, "AISTATS papers from 2024 on, about bandits") == [
         "AISTATS2024bandits", "AISTATS2025bandits"]
     a = fast_chat.ask("Which papers are from COLT 2025?")
