@@ -147,8 +147,8 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
 # an author called by the last name alone, where the question says it is an author: "papers by
-# Bengio (on X)", "what did Bengio work on?", "Bengio's papers"; read where at most
-# _SURNAME_NAMES authors of the catalog have that name
+# Bengio (on X)", "what did Bengio work on?", "Bengio's papers"; each author of that name where
+# at most _SURNAME_NAMES have it (Answerer._author_named), else the answer asks which one
 _SURNAME = re.compile(
     r"\bby\s+(?P<by>[^\W\d_][\w-]*?)(?:'s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
     r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
@@ -381,10 +381,10 @@ class Answerer:
         return plan
 
     def _respelled(self, question: str) -> tuple[str, list[tuple[str, str]]]:
-        """``question`` with each lowercase word that no paper writes, but one a paper writes
-        is one edit away from, as the papers write it (:meth:`PaperIndex.respelled`: "federated
-        lerning" -> "federated learning"; not a venue's name), and the (word, as written)
-        pairs."""
+        """``question`` with each lowercase word no paper writes replaced by the word the
+        papers write that it most likely misspells (:meth:`PaperIndex.respelled`: "federated
+        lerning" -> "federated learning"; a hyphenated word's parts too; not a venue's name),
+        and the (word, replacement) pairs."""
         venues = {w.lower() for v in self.index.venue_names() for w in v.split()}
         pairs: list[tuple[str, str]] = []
 
@@ -395,7 +395,7 @@ class Answerer:
                 pairs.append((word, new))
             return new or word
 
-        return re.sub(r"(?<![\w'])[a-z]{5,}(?![\w'])", respell, question), pairs  # "meta-learing"
+        return re.sub(r"(?<![\w'])[a-z]{5,}(?![\w'])", respell, question), pairs
 
     def _read(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> _Plan:

@@ -547,8 +547,7 @@ class PaperIndex:
         letters or more), written by at least two papers in a title or abstract, the most
         widely written of the closest; '' where a paper writes ``word`` anywhere, its authors
         too (also as Porter stemming finds it: "reinforcment" finds "reinforcement"), or none
-        is close enough.
-        Words under five letters are left as they are."""
+        is close enough; '' too for a word under five letters."""
         word = word.lower()
         if len(word) < 5 or not word.isalpha():
             return ""
