@@ -62,8 +62,10 @@ _GROUPS = {_key(name): group for group in INSTITUTIONS for name in group}
 
 
 def spellings(name: str) -> tuple[str, ...]:
-    """``name`` and the other spellings of its institution (:data:`INSTITUTIONS`)."""
+    """``name`` and the other spellings of its institution (:data:`INSTITUTIONS`), ``name`` as
+    the table writes it ("mit" typed in the UI's box: "MIT")."""
     group = _GROUPS.get(_key(name), ())
+    name = next((s for s in group if _key(s) == _key(name)), name)
     return (name, *(s for s in group if _key(s) != _key(name)))
 
 

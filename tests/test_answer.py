@@ -1017,6 +1017,9 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
     plan = fast_chat.answerer().plan("Which Transformer papers study bandits?", None, None)
     assert not plan.filters.affiliation and "Transformer" in plan.query
     assert fast_chat.index.filter_ids(affiliation="MIT Stanford") == []  # two authors' lines
+    # typed in lowercase in the UI's box: as the table writes it
+    assert sorted(fast_chat.index.filter_ids(affiliation="mit") or []) == [
+        "both", "mit", "mit-vision"]
 
 
 def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
