@@ -147,10 +147,13 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
 # an author called by the last name alone, where the question says it is an author: "papers by
-# Bengio (on X)", "what did Bengio work on?", "Bengio's papers"; each author of that name where
-# at most _SURNAME_NAMES have it (Answerer._author_named), else the answer asks which one
+# Bengio (on X)", "what did Bengio work on?", "Bengio's papers" (not "by hand", "by design");
+# each author of that name where at most _SURNAME_NAMES have it (Answerer._author_named), else
+# the answer asks which one
 _SURNAME = re.compile(
-    r"\bby\s+(?P<by>[^\W\d_][\w-]*?)(?:'s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
+    r"\bby\s+(?!(?i:hand|design|default|construction|chance|example|far|contrast|comparison"
+    r"|definition|nature|accident|itself|themselves|year|date|topic|venue|relevance)\b)"
+    r"(?P<by>[^\W\d_][\w-]*?)(?:'s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
     r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
     r"|published|work\w*)\b)"
     r"|^\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|has|have)\s+(?P<did>[^\W\d_][\w-]*)"

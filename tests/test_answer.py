@@ -1110,7 +1110,8 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
               ("bv", "Ann Bengiovanni", "MIT"), ("l1", "Wei Li", "MIT"), ("l2", "Jun Li", ""),
               ("l3", "Bo Li", ""), ("l4", "Yan Li", ""), ("l5", "Hao Li", ""),
               ("l6", "Tao Li", ""), ("bs", "Bernhard Schölkopf", ""),
-              ("zk", "J. Zico Kolter", ""), ("vs", "Mihaela van der Schaar", "")]
+              ("zk", "J. Zico Kolter", ""), ("vs", "Mihaela van der Schaar", ""),
+              ("dh", "David Hand", "")]
     rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
              "abstract": f"We study {topic} in setting {pid}. Bounds follow.",
              "affiliations": [aff], "conference": "COLT", "year": 2024}
@@ -1147,7 +1148,7 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
         assert (plan.kind, plan.author, plan.topic) == ("summary", "Yoshua Bengio",
                                                         "generative flows"), question
     for question in ("John Bengio's papers",  # no such author
-                     "Which papers study kernel methods by hand?"):  # not capitalized
+                     "which papers study kernel methods by hand?"):  # an idiom (David Hand)
         assert not answerer.plan(question, None, None).author, question
     # six authors named Li: which one is meant cannot be told
     plan = answerer.plan("What did Li work on?", None, None)
@@ -1180,8 +1181,8 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
                            ("Summarize meta learning papers", "summary")):
         assert answerer.plan(question, None, None).kind == kind, question
     assert _listed(fast_chat, "colt 2024 papers on generative flows") == [
-        f"{pid}-gene" for pid in ("bs", "bv", "l1", "l2", "l3", "l4", "l5", "l6", "sb", "vs",
-                                  "yb", "zk")]
+        f"{pid}-gene" for pid in ("bs", "bv", "dh", "l1", "l2", "l3", "l4", "l5", "l6", "sb",
+                                  "vs", "yb", "zk")]
     assert answerer.plan("which uai papers study meta learning?", None, None).filters.venue == (
         "UAI")
     # in a question with capitals, a short venue name only as written
