@@ -148,8 +148,8 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"(?:please\s+)?)+", re.IGNORECASE)
 # an author called by the last name alone, where the question says it is an author: "papers by
 # Bengio (on X)", "what did Bengio work on?", "Bengio's papers" (not "by hand", "by design");
-# each author of that name where at most _SURNAME_NAMES have it (Answerer._author_named), else
-# the answer asks which one
+# each author of that name where at most _SURNAME_NAMES have it (Answerer._author_named); where
+# more have it, every one's papers on the question's topic, or without one the answer asks which
 _SURNAME = re.compile(
     r"\bby\s+(?!(?i:hand|design|default|construction|chance|example|far|contrast|comparison"
     r"|definition|nature|accident|itself|themselves|year|date|topic|venue|relevance)\b)"
@@ -335,6 +335,7 @@ class _Plan:
     topic: str = ""                    # what the first line of a listing names
     standalone: str = ""               # the question made self-contained (follow-ups)
     author: str = ""                   # an author named in the question (exact match)
+    author_shown: str = ""             # ... as the first line names it, where not so
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
@@ -497,20 +498,23 @@ class Answerer:
         query, filters, named = self._named_filters(query, filters)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
         name, words, many = self._author_named(query)
-        if many and not filters.author:  # "What did Li work on?": which Li?
-            return _Plan(kind, query, filters, topic=words, standalone=standalone,
-                         ambiguous=many)
-        if name and not filters.author:
+        if (name or many) and not filters.author:
             rest = " ".join(re.sub(rf"{re.escape(words)}(?:['\u2019]s\b)?", " ", query).split())
             rest = _DID_VERB.sub(r"\1", rest)  # "what did (X) publish in 2024?": no topic
+            # many authors of the last name: the substring filter, then each of their names
+            shown, where = (f"an author named {words}", words) if many else (name, name)
             if query_terms(rest) and (kind == "listing" or not follow_up):
                 # "which papers by Yoshua Bengio study GFlowNets?": a listing among theirs;
                 # "summarize Yoshua Bengio's papers on GFlowNets": a summary of those ("what
-                # lower bounds do they prove?" after "what did X work on?": all of theirs)
+                # lower bounds do they prove?" after "what did X work on?": all of theirs);
+                # "which papers by Ji study bilevel optimization?": among every Ji's
                 sides, either = _either(rest) if kind == "listing" else ((), "")
-                return _Plan(kind, rest, replace(filters, author=name),
+                return _Plan(kind, rest, replace(filters, author=where),
                              topic=either or _shown_topic(rest), standalone=standalone,
-                             author=name, sides=sides)
+                             author=" or ".join(many) or name, author_shown=shown, sides=sides)
+            if many:  # "What did Li work on?": which Li?
+                return _Plan(kind, query, filters, topic=words, standalone=standalone,
+                             ambiguous=many)
             return _Plan("metadata", rest, replace(filters, author=name), topic=name,
                          standalone=standalone, author=name)
         area = self.index.match_area(query)
@@ -1222,7 +1226,8 @@ def _among(plan: _Plan) -> str:
     Ann Lee from COLT 2024", "among the COLT 2024 orals with an author at MIT"), unless they are
     what it lists ("which papers are from COLT 2024?", "what did Ann Lee work on?")."""
     f = plan.filters
-    by = f"by {plan.author}" if plan.author and plan.author != plan.topic else ""
+    by = f"by {plan.author_shown or plan.author}" if plan.author and plan.author != plan.topic \
+        else ""
     if _scope_named(f) == plan.topic:
         return by
     label = _scope_label(f)

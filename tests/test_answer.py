@@ -1103,7 +1103,8 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
     papers"), an author's name also without its accents and initials ("Scholkopf", "Zico
     Kolter"), and one of four words; a last name alone is an author's where the question says
     so ("papers by Bengio", "what did Bengio work on?", "Bengio's papers") and at most five
-    authors have it (each of them then); "Bengio's papers on X" lists theirs on X,
+    authors have it (each of them then; where more have it, the answer asks which one, or with
+    a topic lists every one's papers on it); "Bengio's papers on X" lists theirs on X,
     "summarize ..." summarizes those. A question in capitals keeps its words ("meta learning"
     is no institution)."""
     people = [("yb", "Yoshua Bengio", "MIT"), ("sb", "Samy Bengio", "Stanford University"),
@@ -1111,7 +1112,7 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
               ("l3", "Bo Li", ""), ("l4", "Yan Li", ""), ("l5", "Hao Li", ""),
               ("l6", "Tao Li", ""), ("bs", "Bernhard Schölkopf", ""),
               ("zk", "J. Zico Kolter", ""), ("vs", "Mihaela van der Schaar", ""),
-              ("dh", "David Hand", "")]
+              ("dh", "David Hand", ""), ("lg", "Ann Liang", "")]
     rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
              "abstract": f"We study {topic} in setting {pid}. Bounds follow.",
              "affiliations": [aff], "conference": "COLT", "year": 2024}
@@ -1150,15 +1151,17 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
     for question in ("John Bengio's papers",  # no such author
                      "which papers study kernel methods by hand?"):  # an idiom (David Hand)
         assert not answerer.plan(question, None, None).author, question
-    # six authors named Li: which one is meant cannot be told
+    # six authors named Li: which one is meant cannot be told; with a topic, every Li's on it
     plan = answerer.plan("What did Li work on?", None, None)
     assert not plan.author and len(plan.ambiguous) == 6
-    for question in ("What did Li work on?", "Which papers by Li study kernel methods?"):
-        a = fast_chat.ask(question)
-        assert a.refused and not a.papers and a.answer.startswith(
-            "6 indexed authors are named Li, among them Bo Li (2 papers), Hao Li (2 papers), "
-            "Jun Li (2 papers): ask with the full name, as in \u201cWhat did Bo Li work "
-            "on?\u201d"), question
+    a = fast_chat.ask("What did Li work on?")
+    assert a.refused and not a.papers and a.answer.startswith(
+        "6 indexed authors are named Li, among them Bo Li (2 papers), Hao Li (2 papers), "
+        "Jun Li (2 papers): ask with the full name, as in \u201cWhat did Bo Li work on?\u201d")
+    a = fast_chat.ask("Which papers by Li study kernel methods?")
+    assert sorted(p["paper_id"] for p in a.papers) == [f"l{i}-kern" for i in range(1, 7)]
+    assert a.answer.splitlines()[0].startswith("6 papers by an author named Li in the indexed "
+                                               "abstracts match \u201ckernel methods\u201d")
     # "what about X?" after an author's question: another author, by name or last name
     conv = Conversation()
     fast_chat.ask("What did Wei Li work on?", conv)
@@ -1181,8 +1184,8 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
                            ("Summarize meta learning papers", "summary")):
         assert answerer.plan(question, None, None).kind == kind, question
     assert _listed(fast_chat, "colt 2024 papers on generative flows") == [
-        f"{pid}-gene" for pid in ("bs", "bv", "dh", "l1", "l2", "l3", "l4", "l5", "l6", "sb",
-                                  "vs", "yb", "zk")]
+        f"{pid}-gene" for pid in ("bs", "bv", "dh", "l1", "l2", "l3", "l4", "l5", "l6", "lg",
+                                  "sb", "vs", "yb", "zk")]
     assert answerer.plan("which uai papers study meta learning?", None, None).filters.venue == (
         "UAI")
     # in a question with capitals, a short venue name only as written
