@@ -81,6 +81,11 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
     def is_legacy(self) -> bool:
         return False
 
+    def words(self) -> frozenset[str]:
+        """The whole words of the tokenizer's vocabulary ("bread", "ecology"; no word pieces):
+        the words of the language a question may use, however rare in a corpus."""
+        return frozenset(w for w in self.tokenizer.get_vocab() if w.isalpha())
+
     # -------------------------------------------------------------------------------------
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         return [len(e.ids) for e in self.tokenizer.encode_batch(list(texts))]

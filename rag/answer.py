@@ -363,11 +363,14 @@ class Answerer:
     """Answers questions over a store; the LLM is created on first use by ``llm_factory``."""
 
     def __init__(self, retriever: Retriever, index: PaperIndex, llm_factory: Callable[[], Any],
-                 settings: Settings) -> None:
+                 settings: Settings, *, words: frozenset[str] = frozenset()) -> None:
+        """``words``: words of the language, never read as misspellings however rare in the
+        corpus ("bread" is no "broad"; the embedder's vocabulary, :meth:`_respelled`)."""
         self.retriever = retriever
         self.index = index
         self.llm_factory = llm_factory
         self.settings = settings
+        self.words = words
         self.trace: list[list[dict[str, str]]] = []  # every prompt sent, for benchmarks/debugging
 
     # -- planning ---------------------------------------------------------------------------
@@ -388,13 +391,15 @@ class Answerer:
         """``question`` with each lowercase word no paper writes replaced by the word the
         papers write that it most likely misspells (:meth:`PaperIndex.respelled`: "federated
         lerning" -> "federated learning"; a hyphenated word's parts too; not a venue's name),
-        and the (word, replacement) pairs."""
+        and the (word, replacement) pairs. A word of the language (:attr:`words`: "bread")
+        is no misspelling."""
         venues = {w.lower() for v in self.index.venue_names() for w in v.split()}
         pairs: list[tuple[str, str]] = []
 
         def respell(m: re.Match[str]) -> str:
             word = m.group(0)
-            new = self.index.respelled(word) if is_term(word) and word not in venues else ""
+            new = self.index.respelled(word) if is_term(word) and word not in venues and (
+                word not in self.words) else ""
             if new:
                 pairs.append((word, new))
             return new or word

@@ -139,7 +139,9 @@ class PaperChat:
             settings = self.settings.model_copy(deep=True)
             for key, value in llm_options.items():
                 setattr(settings.llm, key, value)
-        return Answerer(self.retriever, self.index, lambda: self.llm, settings)
+        words = getattr(self.embedder, "words", None)  # the language's words: no misspellings
+        return Answerer(self.retriever, self.index, lambda: self.llm, settings,
+                        words=words() if words else frozenset())
 
     @property
     def ingestor(self) -> Ingestor:

@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from rag import PaperChat
-from rag.answer import REASON_CHARS, Answer, Conversation, DoneEvent, PapersEvent, TokenEvent, _shown_topic
+from rag.answer import (
+    REASON_CHARS,
+    Answer,
+    Answerer,
+    Conversation,
+    DoneEvent,
+    PapersEvent,
+    TokenEvent,
+    _shown_topic,
+)
 from rag.prompts import CANNOT_ANSWER_PHRASE
 from rag.retrieval import Filters
 from tests.conftest import ScriptedLLM
@@ -1243,3 +1252,12 @@ def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: Paper
                      "Which papers study Lerning?"):  # capitalized: a name, an acronym
         assert not answerer.plan(question, None, None).respelled, question
     assert fast_chat.ask("Which papers study photosynthesis?").refused
+    # a word of the language (the embedder's vocabulary) is no misspelling, however rare in
+    # the corpus ("bread" is no "broad"): here "quadrture" stands for such a word
+    _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
+        {"id": "q2", "title": "Quadrature again", "abstract": "More quadrature rules."}])
+    assert fast_chat.answerer().plan("Which papers study quadrture?", None, None).respelled == [
+        ("quadrture", "quadrature")]
+    plain = Answerer(fast_chat.retriever, fast_chat.index, lambda: None, fast_chat.settings,
+                     words=frozenset({"quadrture"}))
+    assert plain.plan("Which papers study quadrture?", None, None).respelled == []

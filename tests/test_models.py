@@ -58,3 +58,13 @@ def test_pull_offline_fails_with_a_clear_message(tmp_path: Path,
     monkeypatch.setattr(huggingface_hub, "hf_hub_download", no_network)
     with pytest.raises(ModelDownloadError, match="works offline"):
         registry.pull("qwen2.5-3b", tmp_path)
+
+
+def test_the_embedders_words_are_words_of_the_language() -> None:
+    """The answerer reads no word of the tokenizer's vocabulary as a misspelling: common words
+    are in it, misspellings and word pieces are not."""
+    from models.embedding import MiniLMEmbedder
+
+    words = MiniLMEmbedder().words()
+    assert {"bread", "ecology", "learning", "neural"} <= words
+    assert not {"lerning", "nueral", "federatd", "##ing"} & words
