@@ -49,6 +49,7 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
         self.tokenizer = Tokenizer.from_file(str(self.tokenizer_path))
         self.tokenizer.enable_truncation(max_length=max_tokens)
         self.tokenizer.no_padding()
+        self._words: frozenset[str] | None = None
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads or (os.cpu_count() or 1)
         opts.inter_op_num_threads = 1
@@ -84,7 +85,9 @@ class MiniLMEmbedder(EmbeddingFunction[Documents]):
     def words(self) -> frozenset[str]:
         """The whole words of the tokenizer's vocabulary ("bread", "ecology"; no word pieces):
         the words of the language a question may use, however rare in a corpus."""
-        return frozenset(w for w in self.tokenizer.get_vocab() if w.isalpha())
+        if self._words is None:  # once: the answerer asks for them per question
+            self._words = frozenset(w for w in self.tokenizer.get_vocab() if w.isalpha())
+        return self._words
 
     # -------------------------------------------------------------------------------------
     def count_tokens(self, texts: Sequence[str]) -> list[int]:

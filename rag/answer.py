@@ -37,6 +37,7 @@ from rag.institutions import (
     institution_candidates,
     looks_like_institution,
     name_parts,
+    typed_in_lowercase,
 )
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
@@ -550,7 +551,7 @@ class Answerer:
         in lowercase (:func:`rag.institutions.capitalized`; a venue's name under five
         characters before a year or "papers", or after "from", "at" or "in": "colt 2024
         papers" -> "COLT 2024 papers"); as it was otherwise."""
-        if any(c.isupper() for c in question[1:]):
+        if not typed_in_lowercase(question):
             return question
         for venue in self.index.venue_names():
             if len(venue) < 5 and venue.lower() != venue:
@@ -568,7 +569,7 @@ class Answerer:
         one is meant cannot be told). ('', '', []) if none."""
         for name, words in self.index.author_spans(query)[:1]:
             return name, words, []
-        lowercase = not any(c.isupper() for c in query[1:])
+        lowercase = typed_in_lowercase(query)
         for m in _SURNAME.finditer(query):
             word = next(w for w in m.groups() if w)
             if m.group("own") and _FIRST_NAME.search(query[:m.start()]):
@@ -619,7 +620,7 @@ class Answerer:
                 return last.replace(named_last, authors[0][0], 1)
             return _put(last, f"by {authors[0][0]}", "", after_papers=True)
         if named_last and re.fullmatch(r"[^\W\d_][\w-]*", x) and (
-                x[:1].isupper() or not any(c.isupper() for c in question[1:])) and (
+                x[:1].isupper() or typed_in_lowercase(question)) and (
                 self.index.authors_surnamed(x)):  # "what about Bengio?" after an author's
             return last.replace(named_last, x, 1)
         topic = re.sub(r"^(?:on|about|in|for)\s+", "", x, flags=re.IGNORECASE)

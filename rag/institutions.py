@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 __all__ = ["INSTITUTIONS", "as_from", "capitalized", "fold", "institution_candidates",
-           "looks_like_institution", "name_pattern", "name_parts", "spellings"]
+           "looks_like_institution", "name_pattern", "name_parts", "spellings",
+           "typed_in_lowercase"]
 
 # Spellings naming one institution; a name a question writes finds every spelling of its group.
 INSTITUTIONS: tuple[tuple[str, ...], ...] = (
@@ -218,6 +219,11 @@ _WRITTEN_NAME = re.compile(r"(?<![\w-])(?:" + "|".join(
     re.escape(n) for n in sorted(_WRITTEN, key=len, reverse=True)) + r")(?![\w-])")
 
 
+def typed_in_lowercase(text: str) -> bool:
+    """Whether ``text`` has no capital letter past its first (a question typed casually)."""
+    return not any(c.isupper() for c in text[1:])
+
+
 def capitalized(question: str) -> str:
     """``question`` with the institutions it names written in capitals, where it is typed in
     lowercase (no capital past its first letter): "papers from mit on robotics" -> "papers from
@@ -228,7 +234,7 @@ def capitalized(question: str) -> str:
     "university" (each of its words then capitalized, but "of", "and" and such); "fair",
     "meta", "apple" and "amazon" only after "from" or "at". The question as it was
     otherwise."""
-    if any(c.isupper() for c in question[1:]):
+    if not typed_in_lowercase(question):
         return question
 
     def write(m: re.Match[str], after: bool) -> str:

@@ -323,8 +323,15 @@ class PaperIndex:
     def authors_surnamed(self, surname: str) -> list[str]:
         """The catalog's authors whose last name is ``surname`` (any case, accents or not),
         sorted."""
-        key = fold(surname).lower()
-        return sorted({n for low, n in self._authors().items() if low.rsplit(" ", 1)[-1] == key})
+        authors = self._authors()  # before: the cache's lock is not reentrant
+
+        def index() -> dict[str, list[str]]:
+            by_surname: dict[str, set[str]] = {}
+            for low, name in authors.items():
+                by_surname.setdefault(low.rsplit(" ", 1)[-1], set()).add(name)
+            return {key: sorted(names) for key, names in by_surname.items()}
+        surnames = cast(dict[str, list[str]], self._cached("surnames", index))
+        return list(surnames.get(fold(surname).lower(), []))
 
     def author_papers(self) -> dict[str, int]:
         """How many papers each author of the catalog has (cached)."""
