@@ -69,6 +69,9 @@ LISTING_DEPTH = 50
 # "who works on X?" (or "which authors work on X?"): a listing with every author
 _WHO_WORD = re.compile(r"^\s*(?:which|what)\s+(?:authors|researchers|people)\b", re.IGNORECASE)
 _WHO = re.compile(rf"^\s*who\b|{_WHO_WORD.pattern}", re.IGNORECASE)
+# ... and its verb, no topic word: "who wrote papers on X?", "who has published on X?"
+_WHO_WROTE = re.compile(r"^(\s*who)\s+(?:(?:has|have|had)\s+)?(?:wrote|written|writes|authored"
+                        r"|published|publishes)\b", re.IGNORECASE)
 # what a question calls the papers ("papers", "work", "ones"), and the words that may stand
 # before it: names, years, a topic ("COLT 2024 papers", "bandit papers", "reinforcement
 # learning papers"), no function word ("the best way to find papers" is no judgement of papers)
@@ -412,7 +415,8 @@ class Answerer:
         """What to search and how to answer. Before :meth:`_plan` reads the question's kind,
         topic and filters, what is no topic word comes out of it, in this order:
 
-        - "which authors" (:data:`_WHO_WORD`): "who", every author shown;
+        - "which authors" (:data:`_WHO_WORD`): "who", every author shown, and the verb of
+          "who wrote papers on X?" (:data:`_WHO_WROTE`);
         - "orals", "spotlights", "posters" (:data:`_STATUS_NOUN`): "oral papers", a status to
           filter on (:meth:`_named_filters`);
         - an institution naming the papers (:func:`rag.institutions.as_from`: "Which MIT
@@ -434,6 +438,7 @@ class Answerer:
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
+        question = _WHO_WROTE.sub(r"\1", question)  # "who wrote papers on X?"
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
         newest = any(m.group(2) for m in _ORDER.finditer(question))
