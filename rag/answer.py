@@ -16,7 +16,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, Field
 
@@ -136,6 +136,13 @@ _COUNT = re.compile(rf"\b(\d{{1,2}}|{'|'.join(_NUMBERS)})\s+(?={_NAMED}{_PAPERS}
 # \u201cX\u201d", "what is related to the paper X?"
 _LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)\s+(?:the\s+paper\s+)?"
                    r"[\"\u201c'\u2018]?(?P<title>[^\"\u201d]+?)[\"\u201d'\u2019]?[\s?.!]*$", re.IGNORECASE)
+# a passage to find papers close to: the text after a colon or a line break ("Find papers
+# related to this abstract: We propose ..."), the X of "papers similar to X" where no paper is
+# titled X, of at least _PASSAGE_WORDS words, or a question that is itself a pasted abstract
+# (_PASTED_WORDS words or more, two sentences or more)
+_PASSAGE = re.compile(r"^[^:\n]{0,150}[:\n]\s*(?P<text>.+)$", re.DOTALL)
+_PASSAGE_WORDS = 12
+_PASTED_WORDS = 50
 # what the last side of a comparison adds for all ("compare A and B for robot manipulation")
 _QUALIFIER = re.compile(r"\s(?:for|in|on|under)\s+.+$", re.IGNORECASE)
 # a listing of papers on either topic: "which papers use LoRA or adapters?", "either A or B"
@@ -164,6 +171,17 @@ _SURNAME = re.compile(
     r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
     r"|(?<![\w-])(?P<own>[^\W\d_][\w-]*)'s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
 _SURNAME_NAMES = 5
+# where a question says a name of two to four words is an author's, whether or not the catalog
+# holds it: "papers by Kaiyi Jin (on X)", "what did Peter Abbeel publish?", "Joshua Bengio's
+# papers" (Answerer._author_named reads a name no author has as the closest that one does)
+_NAME = r"[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*){1,3}?"
+_NAME_FRAME = re.compile(
+    rf"\bby\s+(?P<by>{_NAME})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
+    r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
+    r"|published|work\w*)\b)"
+    rf"|^\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|has|have)\s+(?P<did>{_NAME})"
+    r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
+    rf"|(?P<own>{_NAME})['\u2019]s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
 # a capitalized word just before a last name, no word a question starts with
 _FIRST_NAME = re.compile(r"(?<![\w-])(?!(?:summari[sz]e|describe|list|show|find|give|compare"
                          r"|which|what|are|is|did|do|explain)\b)[A-Z][\w-]*\s+$", re.IGNORECASE)
@@ -330,6 +348,15 @@ class Conversation:
         return [(t.question, t.answer) for t in self.turns]
 
 
+class _AuthorNamed(NamedTuple):
+    """An author a question names (:meth:`Answerer._author_named`)."""
+
+    name: str  # as the catalog holds it; "A or B" for each author of a last name
+    words: str  # the question's words naming it
+    many: tuple[str, ...] = ()  # a last name too many authors have: all of them
+    misspelled: bool = False  # ``words`` name no author; ``name`` is the closest
+
+
 @dataclass
 class _Plan:
     kind: Kind
@@ -340,6 +367,7 @@ class _Plan:
     standalone: str = ""               # the question made self-contained (follow-ups)
     author: str = ""                   # an author named in the question (exact match)
     author_shown: str = ""             # ... as the first line names it, where not so
+    author_typed: str = ""             # ... as the question wrote it, where no author is so named
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
@@ -349,6 +377,7 @@ class _Plan:
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
     like: str = ""                     # "papers similar to X": the id of the paper titled X
+    like_text: str = ""                # "papers related to this abstract: ...": the passage
     left_out: int = 0                  # papers found but left out for naming ``without``
     only_left_out: bool = False        # "which papers don't use X?": no topic to list
     no_affiliations: str = ""          # "papers from MIT" where no paper gives affiliations
@@ -386,10 +415,34 @@ class Answerer:
         respelled (:meth:`_respelled`: "federated lerning"; the answer says so)."""
         question = self._written(question)
         question = _POLITE.sub("", question) or question
+        if plan := self._passage(question, filters):
+            return plan  # its words as written
         question, respelled = self._respelled(question)
         plan = self._read(question, conversation, filters)
         plan.respelled = respelled + plan.respelled
         return plan
+
+    def _passage(self, question: str, filters: Filters | None) -> _Plan | None:
+        """The papers closest in meaning to a passage the question gives (:data:`_PASSAGE`:
+        "Find papers related to this abstract: We propose ...", "papers similar to" a text no
+        paper is titled, a pasted abstract), within the filters the words before it name
+        ("COLT papers similar to ..."); None where it gives none."""
+        text = ""
+        if m := _PASSAGE.search(question):
+            text, before = m.group("text"), question[:m.start("text")]
+        if len(text.split()) < _PASSAGE_WORDS and (m := _LIKE.search(question)):
+            like = re.sub(r"^(?:[\w-]+\s+){0,4}[\w-]+\s*:\s*", "", m.group("title"))  # "this
+            if len(like.split()) >= _PASSAGE_WORDS and not self._paper_titled(like):  # idea: ..."
+                text, before = like, question[:m.start()]
+        if len(text.split()) < _PASSAGE_WORDS:
+            text, before = question, ""
+            if len(text.split()) < _PASTED_WORDS or len(split_sentences(text)) < 2:
+                return None
+        _, where, _ = self._named_filters(before, filters or Filters())
+        text = " ".join(text.split())
+        words = text.split()
+        shown = " ".join(words[:8]) + ("\u2026" if len(words) > 8 else "")
+        return _Plan("listing", text, where, topic=shown, standalone=question, like_text=text)
 
     def _respelled(self, question: str) -> tuple[str, list[tuple[str, str]]]:
         """``question`` with each lowercase word no paper writes replaced by the word the
@@ -508,7 +561,8 @@ class Answerer:
         standalone = query
         query, filters, named = self._named_filters(query, filters)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
-        name, words, many = self._author_named(query)
+        name, words, many, misspelled = self._author_named(query)
+        typed = words if misspelled else ""
         if (name or many) and not filters.author:
             rest = " ".join(re.sub(rf"{re.escape(words)}(?:['\u2019]s\b)?", " ", query).split())
             rest = _DID_VERB.sub(r"\1", rest)  # "what did (X) publish in 2024?": no topic
@@ -522,12 +576,13 @@ class Answerer:
                 sides, either = _either(rest) if kind == "listing" else ((), "")
                 return _Plan(kind, rest, replace(filters, author=where),
                              topic=either or _shown_topic(rest), standalone=standalone,
-                             author=" or ".join(many) or name, author_shown=shown, sides=sides)
+                             author=" or ".join(many) or name, author_shown=shown, sides=sides,
+                             author_typed=typed)
             if many:  # "What did Li work on?": which Li?
                 return _Plan(kind, query, filters, topic=words, standalone=standalone,
-                             ambiguous=many)
+                             ambiguous=list(many))
             return _Plan("metadata", rest, replace(filters, author=name), topic=name,
-                         standalone=standalone, author=name)
+                         standalone=standalone, author=name, author_typed=typed)
         area = self.index.match_area(query)
         if area and not filters.area:
             return _Plan("metadata", re.sub(re.escape(area.split(" · ")[-1]), " ", query,
@@ -565,15 +620,18 @@ class Answerer:
                                   venue, question)
         return capitalized(question)
 
-    def _author_named(self, query: str) -> tuple[str, str, list[str]]:
+    def _author_named(self, query: str) -> _AuthorNamed:
         """The author ``query`` names and the words naming it: a name of the catalog, any case
         (:meth:`PaperIndex.author_spans`); or a last name where the question says it is an
         author's (:data:`_SURNAME`: "papers by Bengio"; capitalized, or any case in a question
         typed in lowercase), each author of that name ("Samy Bengio or Yoshua Bengio") where
         at most :data:`_SURNAME_NAMES` have it, else ('', the name, every author of it: which
-        one is meant cannot be told). ('', '', []) if none."""
+        one is meant cannot be told); or, where the question says a name no author has is an
+        author's (:data:`_NAME_FRAME`: "what did Kaiyi Jin work on?"), the closest names of
+        the catalog (:meth:`PaperIndex.authors_like`: "Kaiyi Ji"), ``misspelled``. ('', '', [])
+        if none."""
         for name, words in self.index.author_spans(query)[:1]:
-            return name, words, []
+            return _AuthorNamed(name, words)
         lowercase = typed_in_lowercase(query)
         for m in _SURNAME.finditer(query):
             word = next(w for w in m.groups() if w)
@@ -581,9 +639,16 @@ class Answerer:
                 continue  # "John Bengio's papers": a name the catalog does not hold
             names = self.index.authors_surnamed(word)
             if names and (word[:1].isupper() or lowercase):
-                return (" or ".join(names), word, []) if len(names) <= _SURNAME_NAMES else (
-                    "", word, names)
-        return "", "", []
+                return (_AuthorNamed(" or ".join(names), word) if len(names) <= _SURNAME_NAMES
+                        else _AuthorNamed("", word, tuple(names)))
+        for m in _NAME_FRAME.finditer(query):
+            parts = next(w for w in m.groups() if w).split()  # "summarize Joshua Bengio": its
+            for size in range(len(parts), 1, -1):  # last two words
+                for start in range(len(parts) - size + 1):
+                    typed = " ".join(parts[start:start + size])
+                    if names := self.index.authors_like(typed, most=_SURNAME_NAMES):
+                        return _AuthorNamed(" or ".join(names), typed, misspelled=True)
+        return _AuthorNamed("", "")
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and
@@ -711,7 +776,7 @@ class Answerer:
 
     def _relevant(self, plan: _Plan, k: int | None = None) -> list[SearchHit]:
         r = self.settings.retrieval
-        if plan.like:
+        if plan.like or plan.like_text:
             return self._like(plan)
         if plan.judges_nothing() or plan.only_left_out or plan.ambiguous:
             return []  # "what is the best paper?": nothing named to list
@@ -803,10 +868,14 @@ class Answerer:
         similar to Direct Preference Optimization"): that paper first, then the ``retrieval.k``
         papers closest to its title and abstract (neighbours have no crisp edge: among ML
         abstracts nearly every cosine is high) above ``retrieval.min_similarity``, within the
-        question's filters."""
+        question's filters; or the papers closest to a passage the question gives
+        (:meth:`_passage`)."""
+        r = self.settings.retrieval
+        if plan.like_text:
+            hits = self.retriever.search(plan.like_text, k=r.k, filters=plan.filters).hits
+            return [h for h in hits if (h.similarity or 0.0) >= r.min_similarity]
         paper = self.index.get([plan.like])[plan.like]
         text = f"{paper.title or paper.label}. {paper.abstract}"
-        r = self.settings.retrieval
         hits = self.retriever.search(text, k=r.k + 1, filters=plan.filters).hits
         near = [h for h in hits if h.paper.paper_id != paper.paper_id
                 and (h.similarity or 0.0) >= r.min_similarity][:r.k]
@@ -1059,10 +1128,14 @@ class Answerer:
                               example=neutralize(many[0]))
 
     def _note_lines(self, plan: _Plan) -> list[str]:
-        """What the answer says before its count: the words read another way (:meth:`plan`),
+        """What the answer says before its count: an author's name or words read another way
+        (:meth:`_author_named`, :meth:`plan`),
         and where a question asks for an institution's papers, how many papers give their
         affiliations where not all do, or that none does and what is listed instead."""
         lines = []
+        if plan.author_typed:
+            lines.append(prompts.render(prompts.AUTHOR_RESPELLED, typed=neutralize(
+                plan.author_typed), name=neutralize(plan.author)))
         if plan.respelled:
             lines.append(prompts.render(prompts.RESPELLED, pairs=", ".join(
                 f"\u201c{neutralize(a)}\u201d as \u201c{neutralize(b)}\u201d"
@@ -1086,6 +1159,9 @@ class Answerer:
         if plan.kind != "summary":
             more = len(hits) - self._shown(plan)
             head = (_like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
+                    else prompts.render(prompts.LIKE_TEXT_HEADER, count=len(hits), text=topic,
+                                        s="" if len(hits) == 1 else "s",
+                                        where=_where(None, among)) if plan.like_text
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
             return [head], [prompts.render(prompts.LISTING_MORE, more=more, count=len(hits))
                             ] if more > 0 else []

@@ -9,13 +9,12 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "AFFILIATIONS_PARTIAL", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "JUDGEMENT",
-    "JUDGEMENT_ASK_A_TOPIC",
-    "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LISTING_HEADER", "LISTING_HEADER_NONE",
-    "LISTING_HEADER_SOME", "LISTING_MORE", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED",
-    "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT", "RESPELLED", "WHICH_AUTHOR",
-    "REASON_SYSTEM", "REASON_USER", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
-    "render",
+    "AFFILIATIONS_PARTIAL", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER",
+    "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
+    "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
+    "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
+    "REASON_SYSTEM", "REASON_USER", "RESPELLED", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
+    "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -53,6 +52,8 @@ AFFILIATIONS_PARTIAL = ("Affiliations are given for {given} of the {count} index
 # a last name many authors have ("What did Li work on?"); {some}: "Bo Li (15 papers), ..."
 WHICH_AUTHOR = ("{count} indexed authors are named {name}, among them {some}: ask with the full "
                 "name, as in \u201cWhat did {example} work on?\u201d")
+# "What did Kaiyi Jin work on?" where no indexed author is named so: {name} "Kaiyi Ji"
+AUTHOR_RESPELLED = "No indexed author is named \u201c{typed}\u201d; read as {name}."
 # {pairs}: "“lerning” as “learning”", several joined by commas; {them}: "it" or "them"
 RESPELLED = "Read {pairs}: no indexed paper writes {them}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "
@@ -70,6 +71,8 @@ ONLY_LEFT_OUT = ("A listing needs a topic as well as what to leave out: ask \u20
 # (retrieval.k of them).
 LIKE_HEADER = ("The {count} paper{s} {where} closest in meaning to \u201c{title}\u201d (its title "
                "and abstract), after it:")
+# "papers related to this abstract: ..."; {text}: its first words
+LIKE_TEXT_HEADER = "The {count} paper{s} {where} closest in meaning to the text \u201c{text}\u201d:"
 LIKE_HEADER_NONE = ("No other paper {where} is close in meaning to \u201c{title}\u201d; the "
                     "paper itself:")
 

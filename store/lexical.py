@@ -320,6 +320,26 @@ class PaperIndex:
                     found.append((name, text[window[0][0]:last_start + len(last)]))
         return found
 
+    def authors_like(self, words: str, *, most: int = 5) -> list[str]:
+        """The catalog's authors that ``words`` (a name of two to four words no author has)
+        most likely misspells ("Kaiyi Jin": "Kaiyi Ji"; "Joshua Bengio": "Yoshua Bengio"):
+        sharing one word with it, one edit away (an insertion, deletion, substitution or swap
+        of two letters; two for names of 14 letters or more), the closest; none for names
+        under 8 letters ("Yi Mao" is no misspelling of "Yi Ma") or where more than ``most``
+        are as close, sorted."""
+        key = " ".join(fold(words).lower().split())
+        if not 2 <= len(key.split()) <= 4 or len(key) < 8:
+            return []
+        authors = self._authors()
+        parts = set(key.split())
+        close = [(name, d) for name, d, _ in process.extract(
+                     key, authors.keys(), scorer=OSA.distance,
+                     score_cutoff=2 if len(key) >= 14 else 1, limit=None)
+                 if d and parts & set(name.split())]
+        best = min((d for _, d in close), default=0)
+        names = sorted({authors[name] for name, d in close if d == best})
+        return names if len(names) <= most else []
+
     def authors_surnamed(self, surname: str) -> list[str]:
         """The catalog's authors whose last name is ``surname`` (any case, accents or not),
         sorted."""

@@ -19,7 +19,7 @@ from rag.answer import (
     _shown_topic,
 )
 from rag.prompts import CANNOT_ANSWER_PHRASE
-from rag.retrieval import Filters
+from rag.retrieval import Filters, split_sentences
 from tests.conftest import ScriptedLLM
 
 ZO = "Which papers study zeroth-order methods?"
@@ -1205,6 +1205,72 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
                              None).filters.venue
     plan = answerer.plan("which meta learning papers study few-shot tasks?", None, None)
     assert not plan.filters.affiliation and "meta" in plan.query
+
+
+def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: PaperChat,
+                                                                 tmp_path: Path) -> None:
+    """Where a question says a name no author has is an author's ("what did Kaiyi Jin work
+    on?", "papers by Peter Abbeel on X", "Joshua Bengio's papers"), it is read as the name of
+    the catalog one edit away that shares a word with it, and the answer says so first; a
+    short name ("Yi Mao") or one sharing no word is no misspelling, and two as close are both
+    taken."""
+    people = [("kj", "Kaiyi Ji"), ("pa", "Pieter Abbeel"), ("yb", "Yoshua Bengio"),
+              ("ym", "Yi Ma"), ("ja", "Jun Wang"), ("jb", "Jin Wang")]
+    rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
+             "abstract": f"We study {topic} in setting {pid}. Bounds follow."}
+            for pid, name in people for topic in ("bilevel optimization", "kernel methods")]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    answerer = fast_chat.answerer()
+    for question, author, listed in (
+            ("What did Kaiyi Jin work on?", "Kaiyi Ji", ["kj-bile", "kj-kern"]),
+            ("what did peter abbeel publish?", "Pieter Abbeel", ["pa-bile", "pa-kern"]),
+            ("Summarize Joshua Bengio's papers", "Yoshua Bengio", ["yb-bile", "yb-kern"]),
+            ("Which papers by Peter Abbeel study kernel methods?", "Pieter Abbeel",
+             ["pa-kern"]),
+            ("papers by Jen Wang", "Jin Wang or Jun Wang", ["ja-bile", "ja-kern", "jb-bile",
+                                                           "jb-kern"])):
+        plan = answerer.plan(question, None, None)
+        assert plan.author == author, question
+        assert _listed(fast_chat, question) == listed, question
+    a = fast_chat.ask("What did Kaiyi Jin work on?")
+    assert a.answer.splitlines()[0] == (
+        "No indexed author is named \u201cKaiyi Jin\u201d; read as Kaiyi Ji.")
+    assert {p["paper_id"] for p in a.papers} == {"kj-bile", "kj-kern"}
+    for question in ("What did Yi Mao work on?",  # too short to tell
+                     "What did Kaiyo Jin work on?",  # no word shared
+                     "What did Kaiyi Ji work on?"):  # a name the catalog holds
+        plan = answerer.plan(question, None, None)
+        assert not plan.author_typed, question
+    assert answerer.plan("What did Kaiyi Ji work on?", None, None).author == "Kaiyi Ji"
+
+
+def test_papers_close_to_a_passage_the_question_gives(chat: PaperChat) -> None:
+    """A pasted passage ("Find papers related to this abstract: ...", "papers similar to" a
+    text no paper is titled, an abstract pasted alone) lists the papers closest in meaning to
+    it, as many as search returns above the similarity floor, under a first line quoting its
+    first words; its words are not respelled. A question with a short text after a colon is
+    read as usual."""
+    paper = max(chat.index.all_papers(), key=lambda p: len(p.abstract))
+    passage = " ".join(split_sentences(paper.abstract)[:3])
+    assert len(passage.split()) >= 50
+    first = " ".join(passage.split()[:8])
+    for question in (f"Find papers related to this abstract: {passage}",
+                     f"Which papers are similar to {passage}",
+                     f"Which papers are related to this idea: {passage}",
+                     f"Related work for my paper:\n{passage}", passage):
+        a = chat.ask(question)
+        assert a.kind == "listing" and a.papers[0]["paper_id"] == paper.paper_id, question
+        assert a.answer.splitlines()[0] == (
+            f"The {a.count} paper{'s' * (a.count != 1)} in the indexed abstracts closest in "
+            f"meaning to the text \u201c{first}\u2026\u201d:"), question
+        assert 1 <= a.count <= chat.settings.retrieval.k
+    plan = chat.answerer().plan("Which papers study this: bandits?", None, None)
+    assert not plan.like_text and plan.kind == "listing"
+    a = chat.ask("Find papers related to this abstract: We bake sourdough bread at home with "
+                 "flour, water and salt, fold the dough every hour and let it rise overnight "
+                 "in a cool kitchen before baking it in a hot oven.")
+    assert a.refused and not a.papers
 
 
 def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path: Path) -> None:
