@@ -273,6 +273,25 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
 
 
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
+# a follow-up picking papers of the last listing by their place in it: "tell me more about the
+# first one", "what does paper 3 propose?", "summarize [2] and [5]", "the first three papers",
+# "the last one" (Answerer._read)
+_ORDINALS = {word: place for place, word in enumerate(
+    ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+     "tenth"))}
+_ORDINAL = rf"(?P<ord>{'|'.join(_ORDINALS)}|last)(?:\s+(?P<n>two|three|four|five|\d))?"
+_PICKED = re.compile(
+    r"\[\d{1,3}\](?:\s*(?:,|and|&|or)?\s*\[\d{1,3}\])*"
+    r"|\b(?:papers?|items?|results?|numbers?|nos?\.?)\s*#?\d{1,3}(?:\s*(?:,|and|&|or)\s*#?\d{1,3})*"
+    r"(?![\w.])|#\d{1,3}\b"
+    rf"|\bthe\s+{_ORDINAL}\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
+    rf"|\bthe\s+{_ORDINAL.replace('?P<', '?P<x')}(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)"
+    r"|listed|on\s+the\s+list|in\s+the\s+list))?(?=[\s?.!]*$)", re.IGNORECASE)
+# "how many (are there)?" after a listing: how many it holds
+_HOW_MANY_LISTED = re.compile(
+    r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
+    r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?[\s?.!]*$",
+    re.IGNORECASE)
 
 # a generated reason: one sentence of at most REASON_CHARS characters after its first (the
 # grammar's cap), and tokens enough for that in most texts
@@ -332,6 +351,7 @@ class Turn:
     standalone: str
     paper_ids: list[str]
     answer: str
+    picked: bool = False  # on papers of an earlier listing by their place ("the first one")
 
 
 @dataclass
@@ -343,6 +363,12 @@ class Conversation:
     @property
     def last(self) -> Turn | None:
         return self.turns[-1] if self.turns else None
+
+    @property
+    def listed(self) -> Turn | None:
+        """The last turn that did not pick papers of another by their place: the one whose
+        listing "the second one" or "paper 3" picks from."""
+        return next((t for t in reversed(self.turns) if not t.picked), None)
 
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
@@ -384,6 +410,8 @@ class _Plan:
     institution_dropped: bool = False  # ... and the search is on the question's topic alone
     respelled: list[tuple[str, str]] = field(default_factory=list)  # ("lerning", "learning")
     ambiguous: list[str] = field(default_factory=list)  # "by Li": the many authors named so
+    picked: bool = False               # "the first one": papers of the last listing
+    recount: bool = False              # "how many are there?": the last answer's papers
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -486,8 +514,23 @@ class Answerer:
         - a judgement the abstracts cannot make (:data:`_JUDGE`: "the best paper on X"): the
           listing of what it would judge between.
 
-        :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`)."""
+        :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`).
+
+        A follow-up picking papers of the last listing by their place (:data:`_PICKED`: "tell
+        me more about the first one", "what does paper 3 propose?") is a summary of those;
+        "how many are there?" (:data:`_HOW_MANY_LISTED`) lists the last answer's papers again
+        under their count."""
         prev = conversation.last if conversation else None
+        listed = conversation.listed if conversation else None
+        if listed and (picked := _picked(question, listed.paper_ids)):
+            ids, rest = picked  # "tell me more about the first one": a summary of it
+            return _Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
+                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
+                         standalone=listed.standalone, picked=True)
+        if prev and prev.paper_ids and _HOW_MANY_LISTED.match(question):
+            return _Plan("listing", "", filters or Filters(), scope=list(prev.paper_ids),
+                         topic=_shown_topic(_topic(prev.standalone)), whole_scope=True,
+                         standalone=prev.standalone, recount=True)  # "how many are there?"
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
@@ -998,7 +1041,8 @@ class Answerer:
                           if decode_s > 0 else 0.0}
         if conversation is not None:
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
-                                           [h.paper.paper_id for h in hits], answer.answer))
+                                           [h.paper.paper_id for h in hits], answer.answer,
+                                           picked=plan.picked))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------
@@ -1162,6 +1206,8 @@ class Answerer:
                     else prompts.render(prompts.LIKE_TEXT_HEADER, count=len(hits), text=topic,
                                         s="" if len(hits) == 1 else "s",
                                         where=_where(None, among)) if plan.like_text
+                    else prompts.render(prompts.RECOUNT_HEADER, count=len(hits),
+                                        s="" if len(hits) == 1 else "s") if plan.recount
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
             return [head], [prompts.render(prompts.LISTING_MORE, more=more, count=len(hits))
                             ] if more > 0 else []
@@ -1380,6 +1426,25 @@ def _shown_topic(question: str) -> str:
             last.end():after.start()].strip():
         last = after  # "zeroth-order methods", not "zeroth-order"
     return question[first.start():last.end()]
+
+
+def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | None:
+    """The papers of a listing (``listed``, in its order) a follow-up picks by their place
+    (:data:`_PICKED`: "the first one", "paper 3", "[2] and [5]", "the first three papers",
+    "the last one"), and the question without those words; None where it picks none there."""
+    places: list[int] = []
+    for m in _PICKED.finditer(question):
+        word, n = (m.group("ord") or m.group("xord") or "").lower(), m.group("n") or m.group("xn")
+        many = (int(n) if n.isdigit() else _NUMBERS[n.lower()]) if n else 1
+        if word == "last":
+            places += range(len(listed) - many, len(listed))
+        elif word:
+            first = _ORDINALS[word]
+            places += range(first, first + many) if n else [first]
+        else:
+            places += [int(d) - 1 for d in re.findall(r"\d+", m.group(0))]
+    ids = [listed[p] for p in dict.fromkeys(places) if 0 <= p < len(listed)]
+    return (ids, " ".join(_PICKED.sub(" ", question).split())) if ids else None
 
 
 def _paper_named(question: str, hits: Sequence[SearchHit]) -> SearchHit | None:

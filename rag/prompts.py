@@ -13,8 +13,8 @@ __all__ = [
     "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
     "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
-    "REASON_SYSTEM", "REASON_USER", "RESPELLED", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
-    "WHICH_AUTHOR", "render",
+    "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SUMMARY_HEADER",
+    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -71,6 +71,8 @@ ONLY_LEFT_OUT = ("A listing needs a topic as well as what to leave out: ask \u20
 # (retrieval.k of them).
 LIKE_HEADER = ("The {count} paper{s} {where} closest in meaning to \u201c{title}\u201d (its title "
                "and abstract), after it:")
+# "how many are there?" after a listing
+RECOUNT_HEADER = "The previous answer lists {count} paper{s}:"
 # "papers related to this abstract: ..."; {text}: its first words
 LIKE_TEXT_HEADER = "The {count} paper{s} {where} closest in meaning to the text \u201c{text}\u201d:"
 LIKE_HEADER_NONE = ("No other paper {where} is close in meaning to \u201c{title}\u201d; the "

@@ -1273,6 +1273,46 @@ def test_papers_close_to_a_passage_the_question_gives(chat: PaperChat) -> None:
     assert a.refused and not a.papers
 
 
+def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: PaperChat,
+                                                                      tmp_path: Path) -> None:
+    """"Tell me more about the first one", "what about paper 3?", "summarize [2] and [4]",
+    "the first two papers", "the last one" answer about those papers of the last listing, in
+    its order, and a later pick still counts in that listing; "how many are there?" lists the
+    last answer's papers again under their count. Out of range, or with no listing before, a
+    number is read as usual."""
+    rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",
+             "abstract": f"We study optimal transport in setting {i}. Bounds follow."}
+            for i in range(1, 6)]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    listing = fast_chat.ask("Which papers study optimal transport?", conv)
+    order = [p["paper_id"] for p in listing.papers]
+    assert len(order) == 5
+    for question, places in (("Tell me more about the first one.", [0]),
+                             ("What about paper 3?", [2]),
+                             ("and the second one?", [1]),
+                             ("Summarize [2] and [4].", [1, 3]),
+                             ("What do the first two papers propose?", [0, 1]),
+                             ("What does #5 prove?", [4]),
+                             ("And the last one?", [4])):
+        a = fast_chat.ask(question, conv)
+        assert a.kind == "summary", question
+        assert sorted(p["paper_id"] for p in a.papers) == sorted(order[i] for i in places), (
+            question)
+    assert conv.last is not None and conv.last.picked and conv.listed is conv.turns[0]
+    a = fast_chat.ask("How many are there?", conv)
+    assert a.answer.splitlines()[0] == "The previous answer lists 1 paper:"
+    conv = Conversation()
+    fast_chat.ask("Which papers study optimal transport?", conv)
+    a = fast_chat.ask("How many are there?", conv)
+    assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == order
+    assert a.answer.splitlines()[0] == "The previous answer lists 5 papers:"
+    assert not fast_chat.answerer().plan("What about paper 9?", conv, None).picked
+    assert not fast_chat.answerer().plan("Tell me more about the first one.", None,
+                                         None).picked
+
+
 def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Can you find papers on X?", "I'm looking for papers on X", "do you have papers on X?"
     are listings of X (were summaries whose topic held "I'm looking"); "could you please
