@@ -287,6 +287,14 @@ _PICKED = re.compile(
     rf"|\bthe\s+{_ORDINAL}\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
     rf"|\bthe\s+{_ORDINAL.replace('?P<', '?P<x')}(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)"
     r"|listed|on\s+the\s+list|in\s+the\s+list))?(?=[\s?.!]*$)", re.IGNORECASE)
+# no question about papers: a greeting, thanks, or a question about PaperChat itself
+_GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
+                       r"(?:\s+there)?[\s!.,]*$", re.IGNORECASE)
+_THANKS = re.compile(r"^\s*(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|ty|great|perfect|ok(?:ay)?"
+                     r"|cool|nice|awesome|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?"
+                     r"[\s!.,]*$", re.IGNORECASE)
+_HELP = re.compile(r"^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\s+do\s+i\s+use"
+                   r"\s+(?:this|you|it)|who\s+are\s+you|what\s+are\s+you)[\s?!.]*$", re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
@@ -412,6 +420,7 @@ class _Plan:
     ambiguous: list[str] = field(default_factory=list)  # "by Li": the many authors named so
     picked: bool = False               # "the first one": papers of the last listing
     recount: bool = False              # "how many are there?": the last answer's papers
+    reply: str = ""                    # "hello", "thanks": what to say, with no search
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -441,6 +450,8 @@ class Answerer:
         names typed in lowercase in capitals (:meth:`_written`: "papers from mit"), without a
         polite lead (:data:`_POLITE`: "can you find papers on X?"), its misspelled words
         respelled (:meth:`_respelled`: "federated lerning"; the answer says so)."""
+        if reply := self._reply(question):
+            return _Plan("summary", "", Filters(), reply=reply)
         question = self._written(question)
         question = _POLITE.sub("", question) or question
         if plan := self._passage(question, filters):
@@ -449,6 +460,21 @@ class Answerer:
         plan = self._read(question, conversation, filters)
         plan.respelled = respelled + plan.respelled
         return plan
+
+    def _reply(self, question: str) -> str:
+        """What to say to a greeting, thanks or a question about PaperChat itself ("hello",
+        "thanks!", "what can you do?"): what it can be asked, with a name of the catalog; ''
+        for any other question."""
+        if _THANKS.match(question):
+            return prompts.THANKS
+        if not (_GREETING.match(question) or _HELP.match(question)):
+            return ""
+        authors = self.index.author_papers()
+        author = max(authors, key=lambda a: (authors[a], a)) if authors else ""
+        return prompts.render(prompts.HELP, count=f"{self.index.count():,}",
+                              s="" if self.index.count() == 1 else "s",
+                              author=f" \u201cWhat did {neutralize(author)} work on?\u201d," if author
+                              else "")
 
     def _passage(self, question: str, filters: Filters | None) -> _Plan | None:
         """The papers closest in meaning to a passage the question gives (:data:`_PASSAGE`:
@@ -979,9 +1005,9 @@ class Answerer:
         t0 = time.perf_counter()
         question = question.strip()
         plan = self.plan(question, conversation, filters)
-        hits = self.relevant(plan, k)
+        hits = self.relevant(plan, k) if not plan.reply else []
         retrieve_ms = (time.perf_counter() - t0) * 1000
-        refused = not hits
+        refused = not hits and not plan.reply
         yield PapersEvent(plan.kind, hits, len(hits), refused, retrieve_ms)
         stats: dict[str, float] = {"retrieve_ms": retrieve_ms, "prompt_tokens": 0,
                                    "completion_tokens": 0, "gen_s": 0.0, "t0": t0,
@@ -989,7 +1015,10 @@ class Answerer:
         answer = Answer(question=question, standalone_query=plan.standalone or plan.query, kind=plan.kind,
                         answer="", refused=refused, count=len(hits), fallbacks=0,
                         papers=[h.to_json() for h in hits])
-        if refused:
+        if plan.reply:
+            yield TokenEvent(plan.reply)
+            answer.answer = plan.reply
+        elif refused:
             text = (prompts.JUDGEMENT + " " + prompts.JUDGEMENT_ASK_A_TOPIC
                     if plan.judges_nothing() else self._which_author(plan) if plan.ambiguous else
                     prompts.render(prompts.ONLY_LEFT_OUT, without=neutralize(plan.without))
@@ -1039,7 +1068,7 @@ class Answerer:
                           # after each call's first token: decoding speed alone
                           "decode_tokens_per_s": round(decode_tokens / decode_s, 1)
                           if decode_s > 0 else 0.0}
-        if conversation is not None:
+        if conversation is not None and not plan.reply:  # "thanks": no turn to follow up on
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,
                                            picked=plan.picked))

@@ -10,11 +10,11 @@ import string
 
 __all__ = [
     "AFFILIATIONS_PARTIAL", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER",
-    "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
+    "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
     "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
     "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SUMMARY_HEADER",
-    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "WHICH_AUTHOR", "render",
+    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "THANKS", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -71,6 +71,11 @@ ONLY_LEFT_OUT = ("A listing needs a topic as well as what to leave out: ask \u20
 # (retrieval.k of them).
 LIKE_HEADER = ("The {count} paper{s} {where} closest in meaning to \u201c{title}\u201d (its title "
                "and abstract), after it:")
+# "hello", "what can you do?"; {author}: ' “What did X work on?”,' or ''
+HELP = ("I answer from the {count} indexed paper{s} alone and cite every claim. Ask, for "
+        "example, \u201cWhich papers study ...?\u201d, \u201cSummarize the papers on ...\u201d,"
+        "{author} or paste an abstract to find the papers closest to it.")
+THANKS = "Glad to help. Ask about the indexed papers any time."
 # "how many are there?" after a listing
 RECOUNT_HEADER = "The previous answer lists {count} paper{s}:"
 # "papers related to this abstract: ..."; {text}: its first words

@@ -1313,6 +1313,31 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
                                          None).picked
 
 
+def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperChat,
+                                                              tmp_path: Path) -> None:
+    """"hello" and "what can you do?" are answered with what PaperChat can be asked (the
+    catalog's size, an author of it), "thanks!" with a word back; none searches ("hello" had
+    summarized papers on Hello Robot), refuses, or becomes the turn a follow-up refers to."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
+        {"id": "ot", "title": "Optimal transport", "authors": ["Ann Lee"],
+         "abstract": "We study optimal transport. Hello robots move."},
+        {"id": "cl", "title": "Continual learning", "authors": ["Ann Lee", "Bo Chen"],
+         "abstract": "We study continual learning."}])
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    fast_chat.ask("Which papers study optimal transport?", conv)
+    for question in ("hello", "Hi there!", "What can you do?", "help"):
+        a = fast_chat.ask(question, conv)
+        assert not a.refused and not a.papers and a.count == 0, question
+        assert a.answer.startswith("I answer from the 2 indexed papers alone"), question
+        assert "\u201cWhat did Ann Lee work on?\u201d" in a.answer, question
+    a = fast_chat.ask("Thanks!", conv)
+    assert a.answer == "Glad to help. Ask about the indexed papers any time." and not a.papers
+    assert len(conv.turns) == 1  # "which of them ...?" still asks of the listing
+    a = fast_chat.ask("Hello robots: which papers mention them?")
+    assert [p["paper_id"] for p in a.papers] == ["ot"]
+
+
 def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Can you find papers on X?", "I'm looking for papers on X", "do you have papers on X?"
     are listings of X (were summaries whose topic held "I'm looking"); "could you please
