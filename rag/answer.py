@@ -295,6 +295,13 @@ _THANKS = re.compile(r"^\s*(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|ty|
                      r"[\s!.,]*$", re.IGNORECASE)
 _HELP = re.compile(r"^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\s+do\s+i\s+use"
                    r"\s+(?:this|you|it)|who\s+are\s+you|what\s+are\s+you)[\s?!.]*$", re.IGNORECASE)
+# where or when the papers appeared, no topic word: "which papers on X came out in 2025?",
+# "... were published at COLT?", "which venues have papers on X?" (each listed paper names it)
+_APPEARED = re.compile(r"\s*\b(?:(?:were|was|have\s+been|has\s+been|got)\s+)?(?:c[ao]me\s+out"
+                       r"|published|appeared|released|presented|accepted)(?=\s+(?:in|at|on|during"
+                       r"|since|before|after)\b|[\s?.!]*$)", re.IGNORECASE)
+_WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?)\s+(?:have|had|has"
+                           r"|publish(?:ed)?|feature[sd]?|include[sd]?)\b", re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
@@ -524,6 +531,8 @@ class Answerer:
 
         - "which authors" (:data:`_WHO_WORD`): "who", every author shown, and the verb of
           "who wrote papers on X?" (:data:`_WHO_WROTE`);
+        - where or when the papers appeared (:data:`_WHICH_VENUES`: "which venues have papers
+          on X?"; :data:`_APPEARED`: "which papers on X came out in 2025?");
         - "orals", "spotlights", "posters" (:data:`_STATUS_NOUN`): "oral papers", a status to
           filter on (:meth:`_named_filters`);
         - an institution naming the papers (:func:`rag.institutions.as_from`: "Which MIT
@@ -561,6 +570,8 @@ class Answerer:
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         question = _WHO_WROTE.sub(r"\1", question)  # "who wrote papers on X?"
+        question = _WHICH_VENUES.sub("Which", question)  # "which venues have papers on X?"
+        question = _APPEARED.sub("", question)  # "which papers on X came out in 2025?"
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
         newest = any(m.group(2) for m in _ORDER.finditer(question))
@@ -1165,13 +1176,18 @@ class Answerer:
                 yield _cite(self._reason(question, hit, stats, answer), n)
             return
         usual = self.index.usual_status()
+        # where the catalog holds several venues or years and the question names no one of
+        # each: each paper's ("AISTATS 2025")
+        when = (len(self.index.venue_names()) > 1 or len(self.index.years()) > 1) and not (
+            plan.filters.venue and plan.filters.year is not None)
         for n, hit in enumerate(hits[:self._shown(plan)], 1):
             p = hit.paper
             who = ", ".join(p.authors) if _WHO.search(question) else _authors_short(p.authors)
             # a status other than the catalog's usual one ("Oral" among posters), unless the
             # question asked for it
             mark = p.status if p.status not in ("", usual, plan.filters.status) else ""
-            about = " \u00b7 ".join(neutralize(x) for x in (who, mark) if x)
+            venue = _venue_year(p) if when else ""
+            about = " \u00b7 ".join(neutralize(x) for x in (who, venue, mark) if x)
             reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
             name = detex(neutralize(p.title or p.label))
@@ -1455,6 +1471,13 @@ def _shown_topic(question: str) -> str:
             last.end():after.start()].strip():
         last = after  # "zeroth-order methods", not "zeroth-order"
     return question[first.start():last.end()]
+
+
+def _venue_year(paper: Paper) -> str:
+    """Where and when a paper appeared, as a listing line names it: "AISTATS 2025", "NeurIPS
+    2023" (a venue naming its year), "2024", ''."""
+    year = str(paper.year) if paper.year else ""
+    return " ".join(x for x in (paper.venue, "" if year in paper.venue else year) if x)
 
 
 def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | None:

@@ -583,6 +583,9 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     ("Who wrote papers on zeroth-order methods?", "listing"),
     ("Who has published on zeroth-order methods?", "listing"),
     ("Which researchers have written about zeroth-order methods?", "listing"),
+    ("Which venues have papers on zeroth-order methods?", "listing"),
+    ("Which papers on zeroth-order methods were published?", "listing"),
+    ("Which papers on zeroth-order methods came out?", "listing"),
     ("What do zeroth-order methods achieve?", "summary"),
     ("What problems do papers on zeroth-order methods address?", "summary"),
     ("What papers do you have on zeroth-order methods?", "listing"),
@@ -1336,6 +1339,23 @@ def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperCha
     assert len(conv.turns) == 1  # "which of them ...?" still asks of the listing
     a = fast_chat.ask("Hello robots: which papers mention them?")
     assert [p["paper_id"] for p in a.papers] == ["ot"]
+
+
+def test_a_listing_line_names_the_venue_and_year_where_the_catalog_has_several(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """Over papers of several venues or years a listed paper says where and when it appeared,
+    unless the question named both (over one venue and year it does not: the other listing
+    tests)."""
+    rows = [{"id": f"ot{year}", "title": f"Optimal transport {year}", "authors": ["Ann Lee"],
+             "abstract": "We study optimal transport.", "conference": venue, "year": year}
+            for venue, year in (("COLT", 2024), ("UAI", 2023))]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    lines = fast_chat.ask("Which papers study optimal transport?").answer.splitlines()
+    assert "**Optimal transport 2024** (Ann Lee \u00b7 COLT 2024)" in lines[1]
+    assert "**Optimal transport 2023** (Ann Lee \u00b7 UAI 2023)" in lines[2]
+    lines = fast_chat.ask("Which COLT 2024 papers study optimal transport?").answer.splitlines()
+    assert "**Optimal transport 2024** (Ann Lee)" in lines[1]
 
 
 def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path: Path) -> None:
