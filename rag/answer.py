@@ -297,9 +297,9 @@ _HELP = re.compile(r"^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\
                    r"\s+(?:this|you|it)|who\s+are\s+you|what\s+are\s+you)[\s?!.]*$", re.IGNORECASE)
 # where or when the papers appeared, no topic word: "which papers on X came out in 2025?",
 # "... were published at COLT?", "which venues have papers on X?" (each listed paper names it)
-_APPEARED = re.compile(r"\s*\b(?:(?:were|was|have\s+been|has\s+been|got)\s+)?(?:c[ao]me\s+out"
-                       r"|published|appeared|released|presented|accepted)(?=\s+(?:in|at|on|during"
-                       r"|since|before|after)\b|[\s?.!]*$)", re.IGNORECASE)
+_APPEARED = re.compile(r"\s*\b(?:(?:were|was|been|got)\s+(?:published|released|presented|accepted)"
+                       r"|c[ao]me\s+out|appeared)(?=\s+(?:in|at|on|during|since|before|after)\b"
+                       r"|[\s?.!]*$)", re.IGNORECASE)
 _WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?)\s+(?:have|had|has"
                            r"|publish(?:ed)?|feature[sd]?|include[sd]?)\b", re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
@@ -531,13 +531,14 @@ class Answerer:
 
         - "which authors" (:data:`_WHO_WORD`): "who", every author shown, and the verb of
           "who wrote papers on X?" (:data:`_WHO_WROTE`);
-        - where or when the papers appeared (:data:`_WHICH_VENUES`: "which venues have papers
-          on X?"; :data:`_APPEARED`: "which papers on X came out in 2025?");
+        - "which venues have papers on X?" (:data:`_WHICH_VENUES`): "which papers on X?";
         - "orals", "spotlights", "posters" (:data:`_STATUS_NOUN`): "oral papers", a status to
           filter on (:meth:`_named_filters`);
         - an institution naming the papers (:func:`rag.institutions.as_from`: "Which MIT
           papers study X?", "What did MIT publish on X?"): "papers from MIT", an institution
           to filter on;
+        - when the papers appeared (:data:`_APPEARED`: "which papers on X came out in
+          2025?"): "which papers on X in 2025?";
         - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first);
         - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
         - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
@@ -571,9 +572,9 @@ class Answerer:
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         question = _WHO_WROTE.sub(r"\1", question)  # "who wrote papers on X?"
         question = _WHICH_VENUES.sub("Which", question)  # "which venues have papers on X?"
-        question = _APPEARED.sub("", question)  # "which papers on X came out in 2025?"
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
+        question = _APPEARED.sub("", question)  # "which papers on X came out in 2025?"
         newest = any(m.group(2) for m in _ORDER.finditer(question))
         question = " ".join(_ORDER.sub(" ", question).split())
         if m := _LIKE.search(question):
