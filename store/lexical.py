@@ -28,6 +28,7 @@ from rapidfuzz.distance import OSA
 
 from rag.errors import StoreError
 from rag.institutions import fold, institution_candidates, looks_like_institution, name_parts, name_pattern
+from rag.spelling import american
 from rag.textnorm import (
     YEAR,
     Abbreviation,
@@ -51,10 +52,10 @@ __all__ = ["STATUS_WORDS", "LexicalHit", "PaperIndex"]
 
 log = logging.getLogger("paperchat.store")
 
-# Bump when the FTS layout, rag.textnorm.index_terms, rag.textnorm.acronym_definitions or
-# rag.textnorm.WORD_SPLITS changes: an index with another version has its FTS rows, acronyms
+# Bump when the FTS layout, rag.textnorm.index_terms, rag.textnorm.acronym_definitions,
+# rag.textnorm.WORD_SPLITS or rag.spelling changes: an index with another version has its FTS rows, acronyms
 # and split-word groups rebuilt from the catalog when opened (see PaperIndex._migrate).
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
@@ -189,7 +190,7 @@ class PaperIndex:
             for statement in filter(str.strip, (_ACRONYMS_SCHEMA + _SPLITS_SCHEMA).split(";")):
                 db.execute(statement)
             for rowid, data in db.execute("SELECT rowid, data FROM papers").fetchall():
-                paper = Paper.model_validate_json(data)
+                paper = _as_indexed(Paper.model_validate_json(data))
                 self._insert_fts(db, rowid, paper)
                 self._insert_acronyms(db, paper)
                 self._insert_splits(db, paper)
@@ -482,6 +483,7 @@ class PaperIndex:
             (pid, paper.fingerprint(), paper.model_dump_json(), paper.area, paper.venue,
              paper.year, "; ".join(paper.authors), paper.status,
              fold("\n".join(a for a in paper.affiliations if a))))
+        paper = _as_indexed(paper)
         self._insert_fts(db, cur.lastrowid, paper)
         self._insert_acronyms(db, paper)
         self._insert_splits(db, paper)
@@ -549,7 +551,7 @@ class PaperIndex:
 
     def search(self, query: str, n: int,
                paper_ids: Sequence[str] | None = None) -> list[LexicalHit]:
-        match = fts_query(query, self.acronyms())
+        match = fts_query(american(query), self.acronyms())
         if not match or (paper_ids is not None and not paper_ids):
             return []
         weights = ", ".join(str(w) for w in BM25_WEIGHTS)
@@ -576,8 +578,8 @@ class PaperIndex:
         too (also as Porter stemming finds it: "reinforcment" finds "reinforcement"), or none
         is close enough; '' too for a word under five letters."""
         word = word.lower()
-        if len(word) < 5 or not word.isalpha():
-            return ""
+        if len(word) < 5 or not word.isalpha() or american(word) != word:
+            return ""  # "optimisation" is no misspelling: the index reads it "optimization"
         if self.db.execute("SELECT 1 FROM papers_fts WHERE papers_fts MATCH ? LIMIT 1",
                            (f'"{word}"',)).fetchone():
             return ""  # the common case, before the word counts are read (once, 0.2 s)
@@ -602,6 +604,7 @@ class PaperIndex:
         """The papers that name the question's topic as a phrase (:func:`fts_phrase`, with the
         corpus's acronyms), in ``column`` only if given; None where the question names no
         such phrase."""
+        query = american(query)
         table = self.acronyms()
         phrase = fts_phrase(query, table)
         if phrase is None:
@@ -658,15 +661,16 @@ class PaperIndex:
     def doc_frequencies(self, words: Iterable[str]) -> dict[str, int]:
         """Per word, how many papers contain it (as the lexical search matches it: stemmed)."""
         out: dict[str, int] = {}
-        for word in words:
-            if word in out:
+        for asked in words:
+            if asked in out:
                 continue
+            word = american(asked)
             try:
                 row = self.db.execute("SELECT count(*) FROM papers_fts WHERE papers_fts MATCH ?",
                                       ('"' + word.replace('"', " ") + '"',)).fetchone()
             except sqlite3.OperationalError as exc:
                 raise StoreError(f"lexical match failed for {word!r}: {exc}") from exc
-            out[word] = int(row[0])
+            out[asked] = int(row[0])
         return out
 
     def coverage(self, query: str) -> dict[str, float]:
@@ -730,6 +734,7 @@ class PaperIndex:
         return known
 
     def _find_concepts(self, query: str, column: str | None, matching: bool) -> list[set[str]]:
+        query = american(query)
         concepts = fts_concepts(query, self.acronyms(), matching=matching)
         matched = [self._written(self._matching(_in_column(
             spelled_out(c.expression) if column else c.expression, column), query),
@@ -746,6 +751,14 @@ class PaperIndex:
             for i in at:
                 matched[i] |= writing
         return matched
+
+
+def _as_indexed(paper: Paper) -> Paper:
+    """The paper as the keyword index reads it: its title, label, keywords and abstract in
+    American spelling (:func:`rag.spelling.american`; every question is read so too)."""
+    return paper.model_copy(update={
+        "title": american(paper.title), "label": american(paper.label),
+        "keywords": [american(k) for k in paper.keywords], "abstract": american(paper.abstract)})
 
 
 def _text(paper: Paper) -> str:

@@ -263,6 +263,48 @@ def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path
     index.close()
 
 
+def test_british_and_american_spellings_match_each_other(tmp_path: Path) -> None:
+    """The keyword index reads British spellings as American ones, in the papers and in every
+    question: "Bayesian optimisation" finds "Bayesian Optimization" and the other way round,
+    in the coverage, the phrase and title matches and the ranking; "optimisation" is no
+    misspelling; the paper is stored as written. An index from before is rebuilt so."""
+    from rag.types import Paper
+    from store.lexical import SCHEMA_VERSION, PaperIndex
+
+    papers = {"us": ("Bayesian Optimization of kernels", "We tokenize and optimize."),
+              "uk": ("Bayesian optimisation with kernelised priors", "We tokenise and optimise."),
+              "tum": ("Tumour growth models", "Modelling of tumours in the centre.")}
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        for pid, (title, abstract) in papers.items():
+            index.put(db, Paper(paper_id=pid, title=title, label=title, abstract=abstract))
+    for question in ("Which papers study Bayesian optimization?",
+                     "Which papers study Bayesian optimisation?"):
+        assert set(index.coverage(question)) == {"us", "uk"}, question
+        assert index.phrase_matches(question) == {"us", "uk"}, question
+        assert index.title_matches(question) == {"us", "uk"}, question
+        assert {h.paper_id for h in index.search(question, 5)} == {"us", "uk"}, question
+    assert set(index.coverage("kernelized tokenization")) == {"us", "uk"}
+    assert index.title_matches("tumor growth") == {"tum"}
+    assert set(index.coverage("modeling of tumors in the center")) == {"tum"}
+    assert index.doc_frequencies(["tumor", "tumour"]) == {"tumor": 1, "tumour": 1}
+    assert index.respelled("optimisation") == ""
+    assert index.get(["uk"])["uk"].title == "Bayesian optimisation with kernelised priors"
+    with index.transaction() as db:  # an index from before: its rows as written, rebuilt
+        db.execute("DELETE FROM papers_fts")
+        for rowid, pid in db.execute("SELECT rowid, paper_id FROM papers").fetchall():
+            title, abstract = papers[pid]
+            db.execute("INSERT INTO papers_fts (rowid, paper_id, title, abstract) VALUES "
+                       "(?, ?, ?, ?)", (rowid, pid, title, abstract))
+        db.execute("UPDATE meta SET value = '8' WHERE key = 'schema'")
+    assert index.title_matches("Bayesian optimization") == {"us"}  # as a version 8 index
+    index.close()
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    assert index.get_meta("schema") == SCHEMA_VERSION
+    assert index.title_matches("Bayesian optimization") == {"us", "uk"}
+    index.close()
+
+
 @pytest.mark.parametrize("query", [
     'NEAR(a b)', '"', '*', 'title:x', 'AND OR NOT', '^foo', 'a-b-c-', '(((', "it's", "x' OR 1=1 --",
     'zeroth-order (ZO) "methods"', '[1] {x}', 'ünïcödé – dash', '-', 'a* b* *c',

@@ -275,3 +275,20 @@ def test_sentence_order_prefers_what_the_paper_does_among_equals() -> None:
     assert best_sentence(" ".join(sentences), q) == sentences[2]
     assert sentence_order(["It rains.", "We sing.", "It snows."], "Which papers study x?") == [
         1, 0, 2]
+
+
+@pytest.mark.parametrize(("text", "american"), [
+    ("Bayesian Optimisation of tumour models", "Bayesian Optimization of tumor models"),
+    ("modelling, labelled, centre, behaviour, ANALYSE", "modeling, labeled, center, behavior, ANALYZE"),
+    # no dictionary lists these: "-isation", and "-ise" after a stem ending in l, m, n, r, t
+    ("kernelised tokenisation, quantised, reparameterisation", "kernelized tokenization, quantized, "
+     "reparameterization"),
+    # "-ise" that is no suffix, and British spellings that are American words of another sense
+    ("supervised noise: comprise, enterprise, expertise, unpromising, premise, raised, analyses, "
+     "gauge", "supervised noise: comprise, enterprise, expertise, unpromising, premise, raised, "
+     "analyses, gauge"),
+])
+def test_british_spellings_read_as_american(text: str, american: str) -> None:
+    from rag.spelling import american as to_american
+
+    assert to_american(text) == american
