@@ -19,7 +19,8 @@ written after the last change and run once), ``evals/paperlists_listing_heldout2
 judgement, an order). ``evals/neurips2023_status.json`` (STATUS_TOPICS: orals, spotlights)
 and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT on ..."),
 ``evals/paperlists_institution_forms.json`` (INSTITUTION_FORM_TOPICS: "Which MIT papers ...",
-"What did X publish on Y?", "from MIT or Stanford").
+"What did X publish on Y?", "from MIT or Stanford"), ``evals/paperlists_spellings.json``
+(SPELLING_TOPICS: British spellings, and American ones where titles write the British).
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -443,6 +444,32 @@ PAPERLISTS_AUTHOR_TOPICS: list[tuple[Any, ...]] = [
      "", "", r"^Dorsa Sadigh$"),
 ]
 
+# British spellings asked, and American ones where titles write the British (written in the
+# ninth session with the change that reads both alike, after its first measurements)
+SPELLING_TOPICS: list[tuple[Any, ...]] = [
+    ("Which papers study Bayesian optimisation?", r"bayesian optimi[sz]ation"),
+    ("Which papers study generalisation?", r"generali[sz]ation"),
+    ("Which papers are about regularisation?", r"regulari[sz]ation"),
+    ("Which papers study quantisation?", r"quanti[sz]ation|quanti[sz]ed"),
+    ("Which papers study minimax optimisation?", r"minimax optimi[sz]ation"),
+    ("Which papers study stochastic optimisation?", r"stochastic optimi[sz]ation"),
+    ("Which papers study tokenisation?", r"tokeni[sz]"),
+    ("Which papers study normalising flows?", r"normali[sz]ing flows?"),
+    ("Which papers study behaviour cloning?", r"behaviou?r(al)? cloning"),
+    ("Which papers study initialisation?", r"initiali[sz]ation"),
+    ("Which papers study kernelised bandits?", r"kerneli[sz]ed bandits?"),
+    ("Which papers study discretisation?", r"discreti[sz]ation"),
+    ("Which papers study personalised federated learning?", r"personali[sz]ed federated"),
+    ("Which papers study distributionally robust optimisation?",
+     r"distributionally robust optimi[sz]ation"),
+    ("Which papers study Bayesian optimization?", r"bayesian optimi[sz]ation"),
+    ("Which papers study generalization?", r"generali[sz]ation"),
+    ("Which papers are about regularization?", r"regulari[sz]ation"),
+    ("Which papers study quantization?", r"quanti[sz]ation|quanti[sz]ed"),
+    ("Which papers study behavior cloning?", r"behaviou?r(al)? cloning"),
+    ("Which papers study kernelized bandits?", r"kerneli[sz]ed bandits?"),
+]
+
 
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue, years, status,
@@ -487,6 +514,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, INSTITUTION_FORM_TOPICS, "paperlists_institution_forms.json"),
     (NEURIPS, NEURIPS_AUTHOR_TOPICS, "neurips2023_authors.json"),
     (PAPERLISTS, PAPERLISTS_AUTHOR_TOPICS, "paperlists_authors.json"),
+    (PAPERLISTS, SPELLING_TOPICS, "paperlists_spellings.json"),
 ]
 
 

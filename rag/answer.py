@@ -136,11 +136,15 @@ _COUNT = re.compile(rf"\b(\d{{1,2}}|{'|'.join(_NUMBERS)})\s+(?={_NAMED}{_PAPERS}
 # \u201cX\u201d", "what is related to the paper X?"
 _LIKE = re.compile(r"\b(?:(?:similar|related|closest|close)\s+to|papers?\s+like)\s+(?:the\s+paper\s+)?"
                    r"[\"\u201c'\u2018]?(?P<title>[^\"\u201d]+?)[\"\u201d'\u2019]?[\s?.!]*$", re.IGNORECASE)
-# a passage to find papers close to: the text after a colon or a line break ("Find papers
-# related to this abstract: We propose ..."), the X of "papers similar to X" where no paper is
+# a passage to find papers close to: the text after a colon or a line break where the words
+# before it speak of one ("Find papers related to this abstract: We propose ..."; not
+# "Summarize the papers on: ..."), the X of "papers similar to X" where no paper is
 # titled X, of at least _PASSAGE_WORDS words, or a question that is itself a pasted abstract
 # (_PASTED_WORDS words or more, two sentences or more)
-_PASSAGE = re.compile(r"^[^:\n]{0,150}[:\n]\s*(?P<text>.+)$", re.DOTALL)
+_PASSAGE = re.compile(r"^(?!\s*(?:summari[sz]e|compare|contrast|explain|describe)\b)(?=[^:\n]*\b(?:"
+                      r"abstract|text|passage|paragraph|description|idea|proposal|project|this"
+                      r"|following|my|our|similar|related|like|close|closest)\b)"
+                      r"[^:\n]{0,150}[:\n]\s*(?P<text>.+)$", re.DOTALL | re.IGNORECASE)
 _PASSAGE_WORDS = 12
 _PASTED_WORDS = 50
 # what the last side of a comparison adds for all ("compare A and B for robot manipulation")

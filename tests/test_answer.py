@@ -1270,6 +1270,10 @@ def test_papers_close_to_a_passage_the_question_gives(chat: PaperChat) -> None:
         assert 1 <= a.count <= chat.settings.retrieval.k
     plan = chat.answerer().plan("Which papers study this: bandits?", None, None)
     assert not plan.like_text and plan.kind == "listing"
+    plan = chat.answerer().plan("Summarize the papers on: bilevel optimization, zeroth-order "
+                                "methods and optimal transport for learning with many tasks",
+                                None, None)
+    assert not plan.like_text and plan.kind == "summary"
     a = chat.ask("Find papers related to this abstract: We bake sourdough bread at home with "
                  "flour, water and salt, fold the dough every hour and let it rise overnight "
                  "in a cool kitchen before baking it in a hot oven.")
