@@ -460,7 +460,9 @@ class Answerer:
         """What to search and how to answer (:meth:`_read`), for the question as it is meant:
         names typed in lowercase in capitals (:meth:`_written`: "papers from mit"), without a
         polite lead (:data:`_POLITE`: "can you find papers on X?"), its misspelled words
-        respelled (:meth:`_respelled`: "federated lerning"; the answer says so)."""
+        respelled (:meth:`_respelled`: "federated lerning"; the answer says so). A greeting or
+        thanks is answered without a search (:meth:`_reply`), a passage given by the papers
+        closest to it (:meth:`_passage`)."""
         if reply := self._reply(question):
             return _Plan("summary", "", Filters(), reply=reply)
         question = self._written(question)
@@ -482,8 +484,8 @@ class Answerer:
             return ""
         authors = self.index.author_papers()
         author = max(authors, key=lambda a: (authors[a], a)) if authors else ""
-        return prompts.render(prompts.HELP, count=f"{self.index.count():,}",
-                              s="" if self.index.count() == 1 else "s",
+        count = self.index.count()
+        return prompts.render(prompts.HELP, count=f"{count:,}", s="" if count == 1 else "s",
                               author=f" \u201cWhat did {neutralize(author)} work on?\u201d," if author
                               else "")
 
