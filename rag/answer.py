@@ -32,6 +32,7 @@ from rag.citations import (
     validate,
 )
 from rag.institutions import (
+    WORK_NOUN,
     as_from,
     capitalized,
     institution_candidates,
@@ -171,7 +172,7 @@ _SURNAME = re.compile(
     r"(?P<by>[^\W\d_][\w-]*?)(?:'s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
     r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
     r"|published|work\w*)\b)"
-    r"|^\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|has|have)\s+(?P<did>[^\W\d_][\w-]*)"
+    rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>[^\W\d_][\w-]*)"
     r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
     r"|(?<![\w-])(?P<own>[^\W\d_][\w-]*)'s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
 _SURNAME_NAMES = 5
@@ -183,7 +184,7 @@ _NAME_FRAME = re.compile(
     rf"\bby\s+(?P<by>{_NAME})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
     r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
     r"|published|work\w*)\b)"
-    rf"|^\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|has|have)\s+(?P<did>{_NAME})"
+    rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{_NAME})"
     r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
     rf"|(?P<own>{_NAME})['\u2019]s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
 # a capitalized word just before a last name, no word a question starts with
@@ -210,11 +211,22 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
 _ONES = re.compile(r"^(?:the\s+)?(?:papers?|ones|those|work)\s+(?=(?:on|about|from|by|at|in)\b)",
                    re.IGNORECASE)
 _PAPERS_WORD = re.compile(r"\bpapers?\b", re.IGNORECASE)
-_WORKED_ON = re.compile(r"^\s*what\s+(?:papers\s+)?(?:did|does|do|has|have)\s+(?P<who>.+?)\s+"
+_WORKED_ON = re.compile(rf"^\s*what\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have)\s+(?P<who>.+?)\s+"
                         r"(?:work(?:ed)?\s+on|publish(?:ed)?|wr[io]te|written|stud(?:y|ied))$",
                         re.IGNORECASE)
-# the verb of "what did X publish/work on/study ...?", once X is out of it
-_DID_VERB = re.compile(r"^(\s*(?:what|which)\s+(?:papers?\s+|work\s+)?(?:did|does|do|has|have))\s+"
+# papers two or three named authors wrote together: "papers by A and B", "Which papers did A
+# and B write together?", "papers co-authored by A and B", "A's papers with B"; and "as an
+# author" (Answerer._plan), no topic words once the names are out
+_TOGETHER = re.compile(r"\b(?:and|with|together|jointly|co-?authored|co-?written|co-?authors?)\b",
+                       re.IGNORECASE)
+_AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
+                           r"|(?:as|among)\s+(?:an?\s+|the\s+|its\s+)?(?:(?:first|last|senior"
+                           r"|corresponding)\s+)?(?:co-?)?authors?)\b|(?:\b(?:and|with)\b\s*)+(?=[\s?.!,]*$"
+                           r"|\s+(?:write|wr[io]te|written|publish|work|stud|research))", re.IGNORECASE)
+# the verb of "what (topics) did X publish/work on/study ...?", once X is out of it, and the
+# noun before it
+_DID_VERB = re.compile(rf"^(?P<what>\s*(?:what|which))\s+(?:{WORK_NOUN}\s+)?"
+                       r"(?P<aux>did|does|do|has|have)\s+"
                        r"(?:publish(?:ed)?|wr[io]te|write|written|work(?:ed)?(?:\s+on)?"
                        r"|stud(?:y|ied)|research(?:ed)?)\b", re.IGNORECASE)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
@@ -413,6 +425,7 @@ class _Plan:
     author: str = ""                   # an author named in the question (exact match)
     author_shown: str = ""             # ... as the first line names it, where not so
     author_typed: str = ""             # ... as the question wrote it, where no author is so named
+    coauthors: tuple[str, ...] = ()    # ... and those who wrote the papers with that author
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
@@ -652,9 +665,14 @@ class Answerer:
         typed = words if misspelled else ""
         if (name or many) and not filters.author:
             rest = " ".join(re.sub(rf"{re.escape(words)}(?:['\u2019]s\b)?", " ", query).split())
-            rest = _DID_VERB.sub(r"\1", rest)  # "what did (X) publish in 2024?": no topic
+            rest, name, together = (self._other_authors(rest, name) if name and not (
+                many or misspelled) else (rest, name, ()))  # "papers by A and B", "A or B"
+            rest = " ".join(_AUTHOR_WORDS.sub(" ", rest).split())  # "with B", "as an author"
+            rest = _DID_VERB.sub(r"\g<what> \g<aux>", rest)  # "what (topics) did (X) publish
+            # in 2024?": no topic
+            both = _and_list([name, *together])  # "Sergey Levine and Chelsea Finn"
             # many authors of the last name: the substring filter, then each of their names
-            shown, where = (f"an author named {words}", words) if many else (name, name)
+            shown, where = (f"an author named {words}", words) if many else (both, name)
             if query_terms(rest) and (kind == "listing" or not follow_up):
                 # "which papers by Yoshua Bengio study GFlowNets?": a listing among theirs;
                 # "summarize Yoshua Bengio's papers on GFlowNets": a summary of those ("what
@@ -664,12 +682,13 @@ class Answerer:
                 return _Plan(kind, rest, replace(filters, author=where),
                              topic=either or _shown_topic(rest), standalone=standalone,
                              author=" or ".join(many) or name, author_shown=shown, sides=sides,
-                             author_typed=typed)
+                             author_typed=typed, coauthors=together)
             if many:  # "What did Li work on?": which Li?
                 return _Plan(kind, query, filters, topic=words, standalone=standalone,
                              ambiguous=list(many))
-            return _Plan("metadata", rest, replace(filters, author=name), topic=name,
-                         standalone=standalone, author=name, author_typed=typed)
+            return _Plan("metadata", rest, replace(filters, author=name), topic=both,
+                         standalone=standalone, author=name, author_shown=both,
+                         author_typed=typed, coauthors=together)
         area = self.index.match_area(query)
         if area and not filters.area:
             return _Plan("metadata", re.sub(re.escape(area.split(" · ")[-1]), " ", query,
@@ -736,6 +755,23 @@ class Answerer:
                     if names := self.index.authors_like(typed, most=_SURNAME_NAMES):
                         return _AuthorNamed(" or ".join(names), typed, misspelled=True)
         return _AuthorNamed("", "")
+
+    def _other_authors(self, rest: str, name: str) -> tuple[str, str, tuple[str, ...]]:
+        """A question naming other authors (up to two) beside ``name`` (``rest``: the question
+        without it): ``rest`` without them, the author filter, and the authors who wrote the
+        papers with ``name``. "papers by A or B": the papers of either ("A or B", ());
+        "papers by A and B", "A's papers with B", "co-authored by A and B": those they wrote
+        together (A, (B,)). As it was where it names no other, or joins them by no such word."""
+        others = [(n, w) for n, w in self.index.author_spans(rest) if n != name][:2]
+        either = bool(re.search(r"\bor\b", rest, re.IGNORECASE))
+        if not others or not (either or _TOGETHER.search(rest)):
+            return rest, name, ()
+        for _, written in others:
+            rest = re.sub(rf"{re.escape(written)}(?:['\u2019]s\b)?", " ", rest)
+        names = tuple(other for other, _ in others)
+        if either:
+            return re.sub(r"\bor\b", " ", rest), " or ".join([name, *names]), ()
+        return rest, name, names
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and
@@ -849,6 +885,9 @@ class Answerer:
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
             names = {name.lower() for name in name_parts(plan.author)}
             hits = [h for h in hits if any(a.lower() in names for a in h.paper.authors)]
+        if plan.coauthors:  # "papers by A and B": those B wrote too
+            hits = [h for h in hits if {c.lower() for c in plan.coauthors} <= {
+                a.lower() for a in h.paper.authors}]
         found = len(hits)
         for topic in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|nor)\s+", plan.without):
             if hits and query_terms(topic):  # "except X, Y or Z": each
@@ -1411,8 +1450,8 @@ def _among(plan: _Plan) -> str:
     Ann Lee from COLT 2024", "among the COLT 2024 orals with an author at MIT"), unless they are
     what it lists ("which papers are from COLT 2024?", "what did Ann Lee work on?")."""
     f = plan.filters
-    by = f"by {plan.author_shown or plan.author}" if plan.author and plan.author != plan.topic \
-        else ""
+    shown = plan.author_shown or plan.author
+    by = f"by {shown}" if plan.author and shown != plan.topic else ""
     if _scope_named(f) == plan.topic:
         return by
     label = _scope_label(f)

@@ -161,6 +161,9 @@ def looks_like_institution(name: str) -> bool:
 _CAP = r"(?-i:[A-ZÀ-ÖØ-Þ])"
 _RUN = rf"{_CAP}[\w&.'-]*(?:(?:\s+(?:of|at|for|de|and|or|the))*,?\s+{_CAP}[\w&.'-]*)*"
 _PEOPLE = r"(?:researchers|authors|scientists|people)"
+# what "what ... did X publish?" asks for before its verb: "what papers", "what topics does
+# X work on?" (rag.answer reads authors in the same frame)
+WORK_NOUN = r"(?:papers?|work|research|topics?|areas?|problems?|subjects?|fields?|themes?)"
 # an institution naming the papers: "MIT papers", "Which Stanford University papers", "papers
 # by MIT researchers", "Google DeepMind's work"
 _BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<people>{_PEOPLE})"
@@ -168,7 +171,7 @@ _BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<peop
 # an institution as the subject: "What did MIT publish on X?", "What has Google DeepMind
 # published about X?", "What does Tsinghua work on?", "Which papers did Mila write on X?",
 # "What do MIT researchers study?"
-_PUBLISHED = re.compile(rf"^\s*(?:what|which)\s+(?:papers?\s+|work\s+|research\s+)?(?:did|does|do|has|have)"
+_PUBLISHED = re.compile(rf"^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have)"
                         rf"\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?(?:\s+{_PEOPLE})?\s+"
                         r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
                         r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
@@ -212,7 +215,7 @@ _LOWER_RUN = (rf"{_LOWER_WORD}(?:(?:\s+(?:of|at|for|de|and|or|the))*,?\s+{_LOWER
 _LOWER_AFTER = re.compile(rf"\b(?:from|at|affiliated\s+with)\s+(?:the\s+)?(?P<run>{_LOWER_RUN})")
 _LOWER_BEFORE = re.compile(rf"(?P<run>{_LOWER_RUN})(?:'s)?\s+(?:{_PEOPLE}|papers?|work|research"
                            r"|publications|articles)\b")
-_LOWER_SUBJECT = re.compile(rf"^\s*(?:what|which)\s+(?:papers?\s+|work\s+|research\s+)?(?:did|does|do|has"
+_LOWER_SUBJECT = re.compile(rf"^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has"
                             rf"|have)\s+(?:the\s+)?(?P<run>{_LOWER_RUN})(?:'s)?(?:\s+{_PEOPLE})?"
                             r"\s+(?:publish|write|wr[io]t|do|done|research|stud|work)", re.IGNORECASE)
 _WRITTEN_NAME = re.compile(r"(?<![\w-])(?:" + "|".join(

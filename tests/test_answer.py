@@ -1248,6 +1248,34 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
     assert answerer.plan("What did Kaiyi Ji work on?", None, None).author == "Kaiyi Ji"
 
 
+def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperChat,
+                                                                tmp_path: Path) -> None:
+    """"Papers by A and B", "Which papers did A and B write together?", "co-authored by A and
+    B", "A's papers with B" are the papers both wrote (with a topic, those on it); "papers by
+    A or B" those either wrote; "as an author", "what topics does A work on?" read no topic
+    word (each was a refusal, "B" or "topics" a word to find)."""
+    rows = [{"id": pid, "title": f"On {topic} {pid}", "authors": authors,
+             "abstract": f"We study {topic} in setting {pid}."}
+            for pid, authors, topic in (("ab", ["Ann Lee", "Bo Chen"], "bandits"),
+                                        ("ab2", ["Bo Chen", "Cy Dunn", "Ann Lee"], "kernels"),
+                                        ("a", ["Ann Lee"], "bandits"),
+                                        ("b", ["Bo Chen", "Cy Dunn"], "bandits"))]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question in ("Which papers did Ann Lee and Bo Chen write together?",
+                     "papers co-authored by Ann Lee and Bo Chen", "papers by Ann Lee and Bo Chen",
+                     "Ann Lee's papers with Bo Chen"):
+        assert _listed(fast_chat, question) == ["ab", "ab2"], question
+    assert _listed(fast_chat, "Which papers by Ann Lee and Bo Chen study bandits?") == ["ab"]
+    a = fast_chat.ask("Which papers by Ann Lee and Bo Chen study bandits?")
+    assert a.answer.splitlines()[0].startswith("1 paper by Ann Lee and Bo Chen in the indexed")
+    assert _listed(fast_chat, "papers by Ann Lee, Bo Chen and Cy Dunn") == ["ab2"]
+    assert _listed(fast_chat, "papers by Ann Lee or Cy Dunn") == ["a", "ab", "ab2", "b"]
+    for question in ("Which papers have Ann Lee as an author?",
+                     "What topics does Ann Lee work on?"):
+        assert _listed(fast_chat, question) == ["a", "ab", "ab2"], question
+
+
 def test_papers_close_to_a_passage_the_question_gives(chat: PaperChat) -> None:
     """A pasted passage ("Find papers related to this abstract: ...", "papers similar to" a
     text no paper is titled, an abstract pasted alone) lists the papers closest in meaning to
