@@ -318,6 +318,23 @@ _APPEARED = re.compile(r"\s*\b(?:(?:were|was|been|got)\s+(?:published|released|p
                        r"|[\s?.!]*$)", re.IGNORECASE)
 _WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?)\s+(?:have|had|has"
                            r"|publish(?:ed)?|feature[sd]?|include[sd]?)\b", re.IGNORECASE)
+# who (which institution, venue) has the most papers on a topic, or how many a year: "Who are
+# the most prolific authors on X?", "Which institutions publish most on X?", "the top venues
+# for X", "How many papers on X per year?" (the papers on X, counted by each)
+_PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent)|top|leading)"
+_PEOPLE_NOUN = r"(?:authors?|researchers?|people|contributors?)"
+_INSTITUTION_NOUN = r"(?:institutions?|universities|labs?|organi[sz]ations?|companies|affiliations?)"
+_VENUE_NOUN = r"(?:venues?|conferences?)"
+_MOST = (r"(?:(?:has|have|had)\s+(?:written\s+|published\s+)?(?:the\s+)?most(?:\s+papers)?"
+         r"|(?:publish|write|work|research)(?:es|s|ed)?\s+(?:the\s+)?most|wr[io]te\s+(?:the\s+)?most"
+         rf"|(?:is|are|was|were)\s+(?:the\s+)?{_PROLIFIC}(?:\s+[a-z]+)?)")
+_TALLY = re.compile(
+    rf"^\s*(?:(?P<author>who|(?:which|what)\s+{_PEOPLE_NOUN})|(?:which|what)\s+(?P<affiliation>"
+    rf"{_INSTITUTION_NOUN})|(?:which|what)\s+(?P<venue>{_VENUE_NOUN}))\s+{_MOST}(?:\s+papers)?"
+    rf"|^\s*(?:(?:who|what|which)\s+(?:are|were|is)\s+|(?:list|show|name)(?:\s+me)?\s+)?(?:the\s+)?"
+    rf"{_PROLIFIC}\s+(?:(?P<author2>{_PEOPLE_NOUN})|(?P<affiliation2>{_INSTITUTION_NOUN})"
+    rf"|(?P<venue2>{_VENUE_NOUN}))"
+    r"|(?<=\S)\s+(?:per|by|each|a|every)\s+(?P<year>year)\b(?=[\s?.!]*$)", re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
@@ -445,6 +462,8 @@ class _Plan:
     picked: bool = False               # "the first one": papers of the last listing
     recount: bool = False              # "how many are there?": the last answer's papers
     reply: str = ""                    # "hello", "thanks": what to say, with no search
+    tally: str = ""                    # "the most prolific authors on X": count by "author",
+    #                                    "affiliation", "venue" or "year"
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -548,6 +567,9 @@ class Answerer:
         """What to search and how to answer. Before :meth:`_plan` reads the question's kind,
         topic and filters, what is no topic word comes out of it, in this order:
 
+        - who (which institution, venue) has the most papers on a topic, or how many a year
+          (:data:`_TALLY`: "Who are the most prolific authors on X?"): "which papers on X?",
+          the papers counted by each (:func:`_tallied`);
         - "which authors" (:data:`_WHO_WORD`): "who", every author shown, and the verb of
           "who wrote papers on X?" (:data:`_WHO_WROTE`);
         - "which venues have papers on X?" (:data:`_WHICH_VENUES`): "which papers on X?";
@@ -588,6 +610,11 @@ class Answerer:
                          standalone=prev.standalone, recount=True)  # "how many are there?"
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
+        tally = ""
+        if (m := _TALLY.search(question)) and (not m.group("year") or _HOW_MANY.search(question)):
+            tally = next(k.rstrip("2") for k, v in m.groupdict().items() if v)
+            question = (f"{question[:m.start()]}{question[m.end():]}" if tally == "year"
+                        else f"Which papers {question[m.end():].strip()}")
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         question = _WHO_WROTE.sub(r"\1", question)  # "who wrote papers on X?"
         question = _WHICH_VENUES.sub("Which", question)  # "which venues have papers on X?"
@@ -632,6 +659,9 @@ class Answerer:
             question = " ".join(question.replace(dropped, " ", 1).split())
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
+        if tally:  # "who are the most prolific authors on X?": the papers on X, counted
+            plan.tally = tally
+            plan.kind = "listing" if plan.kind == "summary" else plan.kind
         plan.citing = citing
         plan.no_affiliations, plan.institution_dropped = institution, bool(dropped)
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):
@@ -1096,6 +1126,9 @@ class Answerer:
             synthesis = plan.kind == "summary" and self._strategy() == "synthesis"
             if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
+            elif plan.tally:  # "the most prolific authors on X": each with their papers
+                lines = iter(_tally_lines(_tallied(hits, plan.tally), plan.tally,
+                                          self.settings.llm.listing_lines)[0])
             else:
                 lines = self._per_source(question, plan, hits, stats, answer)
             claims: list[str] = []
@@ -1247,6 +1280,13 @@ class Answerer:
         them, where the question asks for a judgement or for citations, that the abstracts
         cannot tell."""
         head, foot = self._count_lines(plan, question, hits, shown)
+        if plan.tally:  # "the most prolific authors on X": the papers on X, counted
+            counted = _tallied(hits, plan.tally)
+            by, _, given = _TALLY_WORDS[plan.tally]
+            head.append(prompts.render(prompts.TALLY_NONE, by=by, what=given) if not counted
+                        else prompts.TALLY_BY_YEAR if plan.tally == "year"
+                        else prompts.render(prompts.TALLY_HEADER, by=by))
+            foot = _tally_lines(counted, plan.tally, self.settings.llm.listing_lines)[1]
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
         head = [*self._note_lines(plan), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
@@ -1517,6 +1557,47 @@ def _shown_topic(question: str) -> str:
             last.end():after.start()].strip():
         last = after  # "zeroth-order methods", not "zeroth-order"
     return question[first.start():last.end()]
+
+
+# how a tally's lines name what they count: (one, more of them, what papers give for it)
+_TALLY_WORDS = {"author": ("author", "authors", "authors"),
+                "affiliation": ("institution", "institutions", "affiliations"),
+                "venue": ("venue", "venues", "venues"), "year": ("year", "years", "years")}
+
+
+def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
+    """The authors (institutions, venues, years) of ``hits``, each with the places (from 1) of
+    its papers among them: the most papers first (years in their order); an institution once
+    a paper however many of its authors are there."""
+    places: dict[str, list[int]] = {}
+    for n, hit in enumerate(hits, 1):
+        p = hit.paper
+        keys = (p.authors if by == "author" else
+                sorted({a.strip() for a in p.affiliations if a.strip()}) if by == "affiliation"
+                else [p.venue] if by == "venue" and p.venue
+                else [str(p.year)] if by == "year" and p.year else [])
+        for key in dict.fromkeys(keys):
+            places.setdefault(key, []).append(n)
+    order = (sorted(places.items()) if by == "year"
+             else sorted(places.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+    return order
+
+
+def _tally_lines(counted: list[tuple[str, list[int]]], by: str,
+                 shown: int) -> tuple[list[str], list[str]]:
+    """A tally's lines ("1. Sergey Levine: 6 papers [1][4][9]", at most eight markers; every
+    year, else the first ``shown``) and its closing line ("… and 120 more authors")."""
+    if by != "year":
+        more, counted = len(counted) - shown, counted[:shown]
+    else:
+        more = 0
+    ellipsis = " \u2026"
+    lines = [f"{i}. {neutralize(key)}: {len(at)} paper{'' if len(at) == 1 else 's'} "
+             f"{''.join(f'[{n}]' for n in at[:8])}{ellipsis if len(at) > 8 else ''}"
+             for i, (key, at) in enumerate(counted, 1)]
+    foot = [prompts.render(prompts.TALLY_MORE, more=more,
+                           what=_TALLY_WORDS[by][more > 1])] if more > 0 else []
+    return lines, foot
 
 
 def _venue_year(paper: Paper) -> str:

@@ -14,7 +14,8 @@ __all__ = [
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
     "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
     "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SUMMARY_HEADER",
-    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "THANKS", "WHICH_AUTHOR", "render",
+    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MORE",
+    "TALLY_NONE", "THANKS", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -76,6 +77,11 @@ HELP = ("I answer from the {count} indexed paper{s} alone and cite every claim. 
         "example, \u201cWhich papers study ...?\u201d, \u201cSummarize the papers on ...\u201d,"
         "{author} or paste an abstract to find the papers closest to it.")
 THANKS = "Glad to help. Ask about the indexed papers any time."
+# "Who are the most prolific authors on X?" after the listing's count line; {by}: "author"
+TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of the list):"
+TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"
+TALLY_NONE = "The listed papers give no {what}, so they cannot be counted by {by}."
+TALLY_MORE = "\u2026 and {more} more {what}"
 # "how many are there?" after a listing
 RECOUNT_HEADER = "The previous answer lists {count} paper{s}:"
 # "papers related to this abstract: ..."; {text}: its first words

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -1274,6 +1275,63 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     for question in ("Which papers have Ann Lee as an author?",
                      "What topics does Ann Lee work on?"):
         assert _listed(fast_chat, question) == ["a", "ab", "ab2"], question
+
+
+def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Who are the most prolific authors on X?", "Which institutions publish most on X?",
+    "the top venues for X", "How many papers on X per year?" list the papers on X counted by
+    author, institution (once a paper), venue or year, the most first (years in order), each
+    with the numbers of its papers in the list; "… and N more" past the listing's lines; where
+    no paper gives affiliations, the answer says they cannot be counted."""
+    people = [(["Ann Lee", "Bo Chen"], ["MIT", "MIT"], "COLT", 2024),
+              (["Ann Lee"], ["Stanford University"], "COLT", 2023),
+              (["Ann Lee", "Cy Dunn"], ["MIT", "Stanford University"], "UAI", 2024),
+              (["Bo Chen"], ["MIT"], "COLT", 2024)]
+    rows = [{"id": f"b{i}", "title": f"Bandits {i}", "authors": authors, "affiliations": affs,
+             "abstract": f"We study bandits in setting {i}.", "conference": venue, "year": year}
+            for i, (authors, affs, venue, year) in enumerate(people)]
+    rows.append({"id": "x", "title": "Kernels", "authors": ["Di Ng"], "affiliations": ["MIT"],
+                 "abstract": "We study kernels.", "conference": "UAI", "year": 2023})
+    rows.append({"id": "y", "title": "Graphs", "authors": ["Di Ng"],
+                 "abstract": "We study graphs.", "conference": "UAI", "year": 2023})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+
+    def tally(question: str) -> list[tuple[str, int, int]]:
+        a = fast_chat.ask(question)
+        order = [p["paper_id"] for p in a.papers]
+        assert sorted(order) == ["b0", "b1", "b2", "b3"], question
+        out = []
+        for line in a.answer.splitlines()[2:]:
+            name, count, marks = re.fullmatch(r"\d+\. (.+): (\d+) papers? ((?:\[\d+\])+)",
+                                              line).groups()
+            cited = [order[int(n) - 1] for n in re.findall(r"\d+", marks)]
+            out.append((name, int(count), len(cited)))
+            assert all(any(name in (*p["authors"], *p.get("affiliations", []), p["venue"],
+                                    str(p["year"])) for p in a.papers if p["paper_id"] == pid)
+                       for pid in cited), (question, line)
+        return out
+
+    assert tally("Who are the most prolific authors on bandits?") == [
+        ("Ann Lee", 3, 3), ("Bo Chen", 2, 2), ("Cy Dunn", 1, 1)]
+    assert tally("Which institutions publish most on bandits?") == [
+        ("MIT", 3, 3), ("Stanford University", 2, 2)]
+    assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
+    assert tally("How many papers on bandits per year?") == [("2023", 1, 1), ("2024", 3, 3)]
+    a = fast_chat.ask("Who are the most prolific authors on bandits?")
+    assert a.answer.splitlines()[1] == ("By author, the most papers first (the numbers are the "
+                                        "papers of the list):")
+    lines, fast_chat.settings.llm.listing_lines = fast_chat.settings.llm.listing_lines, 2
+    try:
+        a = fast_chat.ask("Which authors have the most papers on bandits?")
+    finally:
+        fast_chat.settings.llm.listing_lines = lines
+    assert a.answer.splitlines()[-1] == "\u2026 and 1 more author"
+    assert a.unsupported_sentences == [] and not a.invalid_citations
+    a = fast_chat.ask("Which institutions publish most on graphs?")
+    assert [p["paper_id"] for p in a.papers] == ["y"]
+    assert a.answer.splitlines()[1] == ("The listed papers give no affiliations, so they cannot "
+                                        "be counted by institution.")
 
 
 def test_papers_close_to_a_passage_the_question_gives(chat: PaperChat) -> None:
