@@ -63,6 +63,9 @@ NOT_FAR_OFF = 0.1
 # NeurIPS papers) for "long-tailed recognition", not "spike" for "spiking neural networks" (32)
 # nor "sign" for "sign language" (35).
 RARE_TERM = 0.006
+# A tally ("the most prolific authors on X") writes out at most this many authors (institutions,
+# venues), or the listing's lines (llm.listing_lines) where fewer; every year.
+TALLY_LINES = 10
 # A listing starts from at least this many search results (then adds the papers naming almost
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
@@ -1128,7 +1131,7 @@ class Answerer:
                 lines = self._synthesis(question, sources, stats, answer)
             elif plan.tally:  # "the most prolific authors on X": each with their papers
                 lines = iter(_tally_lines(_tallied(hits, plan.tally), plan.tally,
-                                          self.settings.llm.listing_lines)[0])
+                                      min(TALLY_LINES, self.settings.llm.listing_lines))[0])
             else:
                 lines = self._per_source(question, plan, hits, stats, answer)
             claims: list[str] = []
@@ -1286,7 +1289,8 @@ class Answerer:
             head.append(prompts.render(prompts.TALLY_NONE, by=by, what=given) if not counted
                         else prompts.TALLY_BY_YEAR if plan.tally == "year"
                         else prompts.render(prompts.TALLY_HEADER, by=by))
-            foot = _tally_lines(counted, plan.tally, self.settings.llm.listing_lines)[1]
+            foot = _tally_lines(counted, plan.tally,
+                                min(TALLY_LINES, self.settings.llm.listing_lines))[1]
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
         head = [*self._note_lines(plan), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
