@@ -598,8 +598,8 @@ class Answerer:
 
         A follow-up picking papers of the last listing by their place (:data:`_PICKED`: "tell
         me more about the first one", "what does paper 3 propose?") is a summary of those;
-        "how many are there?" (:data:`_HOW_MANY_LISTED`) lists the last answer's papers again
-        under their count."""
+        "how many are there?" (:data:`_HOW_MANY_LISTED`) lists the papers of the last list
+        again (not of such a pick) under their count."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
         if listed and (picked := _picked(question, listed.paper_ids)):
@@ -607,10 +607,10 @@ class Answerer:
             return _Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
                          scope=ids, topic=_topic(listed.standalone), whole_scope=True,
                          standalone=listed.standalone, picked=True)
-        if prev and prev.paper_ids and _HOW_MANY_LISTED.match(question):
-            return _Plan("listing", "", filters or Filters(), scope=list(prev.paper_ids),
-                         topic=_shown_topic(_topic(prev.standalone)), whole_scope=True,
-                         standalone=prev.standalone, recount=True)  # "how many are there?"
+        if listed and listed.paper_ids and _HOW_MANY_LISTED.match(question):
+            return _Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
+                         topic=_shown_topic(_topic(listed.standalone)), whole_scope=True,
+                         standalone=listed.standalone, recount=True)  # "how many are there?"
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""

@@ -82,8 +82,8 @@ TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of th
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"
 TALLY_NONE = "The listed papers give no {what}, so they cannot be counted by {by}."
 TALLY_MORE = "\u2026 and {more} more {what}"
-# "how many are there?" after a listing
-RECOUNT_HEADER = "The previous answer lists {count} paper{s}:"
+# "how many are there?" after a listing (or after a follow-up on some of its papers)
+RECOUNT_HEADER = "The last list holds {count} paper{s}:"
 # "papers related to this abstract: ..."; {text}: its first words
 LIKE_TEXT_HEADER = "The {count} paper{s} {where} closest in meaning to the text \u201c{text}\u201d:"
 LIKE_HEADER_NONE = ("No other paper {where} is close in meaning to \u201c{title}\u201d; the "

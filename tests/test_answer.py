@@ -1371,7 +1371,7 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     """"Tell me more about the first one", "what about paper 3?", "summarize [2] and [4]",
     "the first two papers", "the last one" answer about those papers of the last listing, in
     its order, and a later pick still counts in that listing; "how many are there?" lists the
-    last answer's papers again under their count. Out of range, or with no listing before, a
+    papers of the last list again under their count (a narrowed list's, not a pick's). Out of range, or with no listing before, a
     number is read as usual."""
     rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",
              "abstract": f"We study optimal transport in setting {i}. Bounds follow."}
@@ -1394,13 +1394,17 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
         assert sorted(p["paper_id"] for p in a.papers) == sorted(order[i] for i in places), (
             question)
     assert conv.last is not None and conv.last.picked and conv.listed is conv.turns[0]
-    a = fast_chat.ask("How many are there?", conv)
-    assert a.answer.splitlines()[0] == "The previous answer lists 1 paper:"
+    a = fast_chat.ask("How many are there?", conv)  # in the list, not the pick
+    assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == order
+    assert a.answer.splitlines()[0] == "The last list holds 5 papers:"
     conv = Conversation()
     fast_chat.ask("Which papers study optimal transport?", conv)
+    narrowed = fast_chat.ask("Of those, which study setting 2?", conv)
+    assert 1 <= narrowed.count < 5
     a = fast_chat.ask("How many are there?", conv)
-    assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == order
-    assert a.answer.splitlines()[0] == "The previous answer lists 5 papers:"
+    assert [p["paper_id"] for p in a.papers] == [p["paper_id"] for p in narrowed.papers]
+    assert a.answer.splitlines()[0] == (
+        f"The last list holds {narrowed.count} paper{'s' * (narrowed.count > 1)}:")
     assert not fast_chat.answerer().plan("What about paper 9?", conv, None).picked
     assert not fast_chat.answerer().plan("Tell me more about the first one.", None,
                                          None).picked
