@@ -1,7 +1,8 @@
 """The paper catalog and lexical index: one SQLite file beside the Chroma store.
 
 Tables: ``papers`` (one row per paper: fingerprint and the paper as JSON, filter columns),
-``papers_fts`` (FTS5, porter stemming; title and label weigh more than the abstract),
+``papers_fts`` (FTS5, porter stemming; title and label weigh more than the abstract; the text
+in American spelling, as every question is read: :mod:`rag.spelling`),
 ``acronyms`` (definitions like "zeroth-order (ZO)" found in abstracts, for query expansion) and
 ``pending`` (papers whose Chroma chunks may disagree with this catalog: written before Chroma is
 touched and cleared in the same transaction that commits the catalog rows; see rag.ingest) and
@@ -53,8 +54,8 @@ __all__ = ["STATUS_WORDS", "LexicalHit", "PaperIndex"]
 log = logging.getLogger("paperchat.store")
 
 # Bump when the FTS layout, rag.textnorm.index_terms, rag.textnorm.acronym_definitions,
-# rag.textnorm.WORD_SPLITS or rag.spelling changes: an index with another version has its FTS rows, acronyms
-# and split-word groups rebuilt from the catalog when opened (see PaperIndex._migrate).
+# rag.textnorm.WORD_SPLITS or rag.spelling changes: an index with another version has its FTS
+# rows, acronyms and split-word groups rebuilt from the catalog when opened (PaperIndex._migrate).
 SCHEMA_VERSION = "9"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors

@@ -1371,8 +1371,8 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     """"Tell me more about the first one", "what about paper 3?", "summarize [2] and [4]",
     "the first two papers", "the last one" answer about those papers of the last listing, in
     its order, and a later pick still counts in that listing; "how many are there?" lists the
-    papers of the last list again under their count (a narrowed list's, not a pick's). Out of range, or with no listing before, a
-    number is read as usual."""
+    papers of the last list again under their count (a narrowed list's, not a pick's). Out of
+    range, or with no listing before, a number is read as usual."""
     rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",
              "abstract": f"We study optimal transport in setting {i}. Bounds follow."}
             for i in range(1, 6)]
