@@ -839,7 +839,8 @@ class Answerer:
         if institution and not query_terms(probe.replace(institution, " ", 1)):
             return _put(last, f"from {institution}", self._institution_named(last)[1],
                         after_papers=True)
-        authors = self.index.author_spans(x)
+        # a misspelled name as typed: read (and said so) when the question is planned
+        authors = self.index.author_spans(x) or ([(x, x)] if self.index.authors_like(x) else [])
         named_last = self._author_named(last)[1]  # a name, or a last name alone
         if authors and not query_terms(x.replace(authors[0][1], " ")):
             if named_last:

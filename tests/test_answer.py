@@ -1241,6 +1241,12 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
     assert a.answer.splitlines()[0] == (
         "No indexed author is named \u201cKaiyi Jin\u201d; read as Kaiyi Ji.")
     assert {p["paper_id"] for p in a.papers} == {"kj-bile", "kj-kern"}
+    conv = Conversation()  # "what about X?" after an author's question, X misspelled
+    fast_chat.ask("Which papers by Yoshua Bengio study kernel methods?", conv)
+    a = fast_chat.ask("What about Peter Abbeel?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["pa-kern"]
+    assert a.answer.splitlines()[0] == (
+        "No indexed author is named \u201cPeter Abbeel\u201d; read as Pieter Abbeel.")
     for question in ("What did Yi Mao work on?",  # too short to tell
                      "What did Kaiyo Jin work on?",  # no word shared
                      "What did Kaiyi Ji work on?"):  # a name the catalog holds
