@@ -321,9 +321,10 @@ _APPEARED = re.compile(r"\s*\b(?:(?:were|was|been|got)\s+(?:published|released|p
                        r"|[\s?.!]*$)", re.IGNORECASE)
 _WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?)\s+(?:have|had|has"
                            r"|publish(?:ed)?|feature[sd]?|include[sd]?)\b", re.IGNORECASE)
-# who (which institution, venue) has the most papers on a topic, or how many a year: "Who are
-# the most prolific authors on X?", "Which institutions publish most on X?", "the top venues
-# for X", "How many papers on X per year?" (the papers on X, counted by each)
+# who (which institution, venue) has the most papers on a topic, how many a year, or which areas
+# they are in: "Who are the most prolific authors on X?", "Which institutions publish most on
+# X?", "the top venues for X", "How many papers on X per year?", "What are the main themes of
+# NeurIPS 2023?" (the papers on X, or of NeurIPS 2023, counted by each)
 _PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent)|top|leading)"
 _PEOPLE_NOUN = r"(?:authors?|researchers?|people|contributors?)"
 _INSTITUTION_NOUN = r"(?:institutions?|universities|labs?|organi[sz]ations?|companies|affiliations?)"
@@ -337,7 +338,11 @@ _TALLY = re.compile(
     rf"|^\s*(?:(?:who|what|which)\s+(?:are|were|is)\s+|(?:list|show|name)(?:\s+me)?\s+)?(?:the\s+)?"
     rf"{_PROLIFIC}\s+(?:(?P<author2>{_PEOPLE_NOUN})|(?P<affiliation2>{_INSTITUTION_NOUN})"
     rf"|(?P<venue2>{_VENUE_NOUN}))"
-    r"|(?<=\S)\s+(?:per|by|each|a|every)\s+(?P<year>year)\b(?=[\s?.!]*$)", re.IGNORECASE)
+    r"|(?<=\S)\s+(?:per|by|each|a|every)\s+(?P<year>year)\b(?=[\s?.!]*$)"
+    # "What are the main themes of NeurIPS 2023?": the papers counted by their area
+    r"|^\s*(?:what|which)\s+(?:are|were|is)\s+the\s+(?:(?:main|key|major|common|popular|hot|top"
+    r"|biggest|most\s+common)\s+)?(?P<area>themes?|topics?|areas?|trends?|research\s+areas?"
+    r"|subjects?)\s+(?:of|in|at|among|across|covered\s+(?:by|in|at))\b", re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
@@ -466,7 +471,7 @@ class _Plan:
     recount: bool = False              # "how many are there?": the last answer's papers
     reply: str = ""                    # "hello", "thanks": what to say, with no search
     tally: str = ""                    # "the most prolific authors on X": count by "author",
-    #                                    "affiliation", "venue" or "year"
+    #                                    "affiliation", "venue", "year" or "area"
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -1130,9 +1135,9 @@ class Answerer:
             synthesis = plan.kind == "summary" and self._strategy() == "synthesis"
             if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
-            elif plan.tally:  # "the most prolific authors on X": each with their papers
-                lines = iter(_tally_lines(_tallied(hits, plan.tally), plan.tally,
-                                      min(TALLY_LINES, self.settings.llm.listing_lines))[0])
+            elif plan.tally and (counted := _tallied(hits, plan.tally)):  # "the most prolific
+                lines = iter(_tally_lines(counted, plan.tally,  # authors on X": their papers
+                                          min(TALLY_LINES, self.settings.llm.listing_lines))[0])
             else:
                 lines = self._per_source(question, plan, hits, stats, answer)
             claims: list[str] = []
@@ -1290,8 +1295,9 @@ class Answerer:
             head.append(prompts.render(prompts.TALLY_NONE, by=by, what=given) if not counted
                         else prompts.TALLY_BY_YEAR if plan.tally == "year"
                         else prompts.render(prompts.TALLY_HEADER, by=by))
-            foot = _tally_lines(counted, plan.tally,
-                                min(TALLY_LINES, self.settings.llm.listing_lines))[1]
+            if counted:  # else the papers are listed as usual
+                foot = _tally_lines(counted, plan.tally,
+                                    min(TALLY_LINES, self.settings.llm.listing_lines))[1]
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
         head = [*self._note_lines(plan), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
@@ -1567,11 +1573,12 @@ def _shown_topic(question: str) -> str:
 # how a tally's lines name what they count: (one, more of them, what papers give for it)
 _TALLY_WORDS = {"author": ("author", "authors", "authors"),
                 "affiliation": ("institution", "institutions", "affiliations"),
-                "venue": ("venue", "venues", "venues"), "year": ("year", "years", "years")}
+                "venue": ("venue", "venues", "venues"), "year": ("year", "years", "years"),
+                "area": ("area", "areas", "areas")}
 
 
 def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
-    """The authors (institutions, venues, years) of ``hits``, each with the places (from 1) of
+    """The authors (institutions, venues, years, areas) of ``hits``, each with the places (from 1) of
     its papers among them: the most papers first (years in their order); an institution once
     a paper however many of its authors are there."""
     places: dict[str, list[int]] = {}
@@ -1580,6 +1587,7 @@ def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
         keys = (p.authors if by == "author" else
                 sorted({a.strip() for a in p.affiliations if a.strip()}) if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue
+                else [p.area] if by == "area" and p.area
                 else [str(p.year)] if by == "year" and p.year else [])
         for key in dict.fromkeys(keys):
             places.setdefault(key, []).append(n)

@@ -80,7 +80,7 @@ THANKS = "Glad to help. Ask about the indexed papers any time."
 # "Who are the most prolific authors on X?" after the listing's count line; {by}: "author"
 TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of the list):"
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"
-TALLY_NONE = "The listed papers give no {what}, so they cannot be counted by {by}."
+TALLY_NONE = "The papers give no {what}, so they cannot be counted by {by}; here they are:"
 TALLY_MORE = "\u2026 and {more} more {what}"
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"

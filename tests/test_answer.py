@@ -1288,13 +1288,15 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     "the top venues for X", "How many papers on X per year?" list the papers on X counted by
     author, institution (once a paper), venue or year, the most first (years in order), each
     with the numbers of its papers in the list; "… and N more" past the listing's lines; where
-    no paper gives affiliations, the answer says they cannot be counted."""
+    no paper gives affiliations, the answer says they cannot be counted and lists them. "What
+    are the main themes of X?" counts the papers by area."""
     people = [(["Ann Lee", "Bo Chen"], ["MIT", "MIT"], "COLT", 2024),
               (["Ann Lee"], ["Stanford University"], "COLT", 2023),
               (["Ann Lee", "Cy Dunn"], ["MIT", "Stanford University"], "UAI", 2024),
               (["Bo Chen"], ["MIT"], "COLT", 2024)]
     rows = [{"id": f"b{i}", "title": f"Bandits {i}", "authors": authors, "affiliations": affs,
-             "abstract": f"We study bandits in setting {i}.", "conference": venue, "year": year}
+             "abstract": f"We study bandits in setting {i}.", "conference": venue, "year": year,
+             "primary_area": "Optimization" if i == 3 else "Learning theory"}
             for i, (authors, affs, venue, year) in enumerate(people)]
     rows.append({"id": "x", "title": "Kernels", "authors": ["Di Ng"], "affiliations": ["MIT"],
                  "abstract": "We study kernels.", "conference": "UAI", "year": 2023})
@@ -1314,7 +1316,8 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
             cited = [order[int(n) - 1] for n in re.findall(r"\d+", marks)]
             out.append((name, int(count), len(cited)))
             assert all(any(name in (*p["authors"], *p.get("affiliations", []), p["venue"],
-                                    str(p["year"])) for p in a.papers if p["paper_id"] == pid)
+                                    str(p["year"]), p["area"]) for p in a.papers
+                               if p["paper_id"] == pid)
                        for pid in cited), (question, line)
         return out
 
@@ -1324,6 +1327,8 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
         ("MIT", 3, 3), ("Stanford University", 2, 2)]
     assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
     assert tally("How many papers on bandits per year?") == [("2023", 1, 1), ("2024", 3, 3)]
+    assert tally("What are the main topics of bandit papers?") == [
+        ("Learning theory", 3, 3), ("Optimization", 1, 1)]
     a = fast_chat.ask("Who are the most prolific authors on bandits?")
     assert a.answer.splitlines()[1] == ("By author, the most papers first (the numbers are the "
                                         "papers of the list):")
@@ -1336,8 +1341,9 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     assert a.unsupported_sentences == [] and not a.invalid_citations
     a = fast_chat.ask("Which institutions publish most on graphs?")
     assert [p["paper_id"] for p in a.papers] == ["y"]
-    assert a.answer.splitlines()[1] == ("The listed papers give no affiliations, so they cannot "
-                                        "be counted by institution.")
+    assert a.answer.splitlines()[1] == ("The papers give no affiliations, so they cannot be "
+                                        "counted by institution; here they are:")
+    assert a.answer.splitlines()[2].startswith("1. **Graphs** (Di Ng")
 
 
 def test_papers_close_to_a_passage_the_question_gives(chat: PaperChat) -> None:
