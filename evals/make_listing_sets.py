@@ -20,7 +20,9 @@ judgement, an order). ``evals/neurips2023_status.json`` (STATUS_TOPICS: orals, s
 and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT on ..."),
 ``evals/paperlists_institution_forms.json`` (INSTITUTION_FORM_TOPICS: "Which MIT papers ...",
 "What did X publish on Y?", "from MIT or Stanford"), ``evals/paperlists_spellings.json``
-(SPELLING_TOPICS: British spellings, and American ones where titles write the British).
+(SPELLING_TOPICS: British spellings, and American ones where titles write the British),
+``evals/paperlists_author_forms.json`` (AUTHOR_FORM_TOPICS: misspelled names, several authors
+together or either).
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -444,6 +446,30 @@ PAPERLISTS_AUTHOR_TOPICS: list[tuple[Any, ...]] = [
      "", "", r"^Dorsa Sadigh$"),
 ]
 
+# authors asked for other ways: misspelled names, several together or either, "as an author",
+# "what topics does X work on?" (written in the ninth session after the changes that read them;
+# a tuple of regexes: each must match one of the paper's authors)
+AUTHOR_FORM_TOPICS: list[tuple[Any, ...]] = [
+    ("What did Peter Abbeel publish?", r"", "", None, "", "", "", r"^Pieter Abbeel$"),
+    ("What did Sergey Levin work on?", r"", "", None, "", "", "", r"^Sergey Levine$"),
+    ("Which papers has Chelsea Fin written on imitation learning?", r"imitation", "", None, "",
+     "", "", r"^Chelsea Finn$"),
+    ("papers by Aaditya Ramdass on hypothesis testing", r"\btesting\b", "", None, "", "", "",
+     r"^Aaditya Ramdas$"),
+    ("Which papers did Sergey Levine and Chelsea Finn write together?", r"", "", None, "", "",
+     "", (r"^Sergey Levine$", r"^Chelsea Finn$")),
+    ("papers co-authored by Pieter Abbeel and Sergey Levine", r"", "", None, "", "", "",
+     (r"^Pieter Abbeel$", r"^Sergey Levine$")),
+    ("Which papers by Sergey Levine and Chelsea Finn study robot learning?", r"robot", "", None,
+     "", "", "", (r"^Sergey Levine$", r"^Chelsea Finn$")),
+    ("papers by Aaditya Ramdas or Dorsa Sadigh", r"", "", None, "", "", "",
+     r"^(?:Aaditya Ramdas|Dorsa Sadigh)$"),
+    ("Which papers have Aaditya Ramdas as an author?", r"", "", None, "", "", "",
+     r"^Aaditya Ramdas$"),
+    ("What topics does Dorsa Sadigh work on?", r"", "", None, "", "", "", r"^Dorsa Sadigh$"),
+    ("What did Xavier Plughwort work on?", r"", "", None, "", "", "", r"^Xavier Plughwort$"),
+]
+
 # British spellings asked, and American ones where titles write the British (written in the
 # ninth session with the change that reads both alike, after its first measurements)
 SPELLING_TOPICS: list[tuple[Any, ...]] = [
@@ -483,13 +509,13 @@ def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, obj
             *where, "", "", "", "", "", "")[:6] if where else ("", None, "", "", "", "")
         left_out = re.compile(without, re.I) if without else None
         at = re.compile(institution) if institution else None
-        by = re.compile(author) if author else None
+        by = [re.compile(a) for a in ((author,) if isinstance(author, str) else author) if a]
         pool = [p for p in papers if (not venue or p.get("conference") == venue)
                 and (years is None or p.get("year") in years) and not (
                     left_out and left_out.search(f"{p['title']} {p['abstract']}"))
                 and (not status or p.get("status") == status)
                 and (at is None or any(at.search(a) for a in p.get("affiliations") or []))
-                and (by is None or any(by.search(a) for a in p.get("authors") or []))]
+                and all(any(b.search(a) for a in p.get("authors") or []) for b in by)]
         must = [p["id"] for p in pool if rx.search(p["title"])]
         acceptable = [p["id"] for p in pool
                       if not rx.search(p["title"]) and rx.search(p["abstract"])]
@@ -515,6 +541,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (NEURIPS, NEURIPS_AUTHOR_TOPICS, "neurips2023_authors.json"),
     (PAPERLISTS, PAPERLISTS_AUTHOR_TOPICS, "paperlists_authors.json"),
     (PAPERLISTS, SPELLING_TOPICS, "paperlists_spellings.json"),
+    (PAPERLISTS, AUTHOR_FORM_TOPICS, "paperlists_author_forms.json"),
 ]
 
 
