@@ -1578,9 +1578,9 @@ _TALLY_WORDS = {"author": ("author", "authors", "authors"),
 
 
 def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
-    """The authors (institutions, venues, years, areas) of ``hits``, each with the places (from 1) of
-    its papers among them: the most papers first (years in their order); an institution once
-    a paper however many of its authors are there."""
+    """The authors (institutions, venues, years, areas) of ``hits``, each with the places
+    (from 1) of its papers among them: the most papers first (years in their order); an
+    institution once a paper however many of its authors are there."""
     places: dict[str, list[int]] = {}
     for n, hit in enumerate(hits, 1):
         p = hit.paper
@@ -1591,9 +1591,8 @@ def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
                 else [str(p.year)] if by == "year" and p.year else [])
         for key in dict.fromkeys(keys):
             places.setdefault(key, []).append(n)
-    order = (sorted(places.items()) if by == "year"
-             else sorted(places.items(), key=lambda kv: (-len(kv[1]), kv[0])))
-    return order
+    return (sorted(places.items()) if by == "year"
+            else sorted(places.items(), key=lambda kv: (-len(kv[1]), kv[0])))
 
 
 def _tally_lines(counted: list[tuple[str, list[int]]], by: str,
