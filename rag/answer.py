@@ -169,27 +169,31 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
 # Bengio (on X)", "what did Bengio work on?", "Bengio's papers" (not "by hand", "by design");
 # each author of that name where at most _SURNAME_NAMES have it (Answerer._author_named); where
 # more have it, every one's papers on the question's topic, or without one the answer asks which
-_SURNAME = re.compile(
-    r"\bby\s+(?!(?i:hand|design|default|construction|chance|example|far|contrast|comparison"
-    r"|definition|nature|accident|itself|themselves|year|date|topic|venue|relevance)\b)"
-    r"(?P<by>[^\W\d_][\w-]*?)(?:'s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
-    r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
-    r"|published|work\w*)\b)"
-    rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>[^\W\d_][\w-]*)"
-    r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
-    r"|(?<![\w-])(?P<own>[^\W\d_][\w-]*)'s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
+_BY_IDIOM = (r"(?!(?i:hand|design|default|construction|chance|example|far|contrast|comparison"
+             r"|definition|nature|accident|itself|themselves|year|date|topic|venue|relevance)\b)")
+
+
+def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
+    """Where a question says a ``name`` (a regex) is an author's: "papers by NAME (on X)" (not
+    where ``not_by`` matches after "by"), "what (topics) did NAME work on?", "NAME's papers";
+    the name in the group ``by``, ``did`` or ``own``."""
+    return re.compile(
+        rf"\bby\s+{not_by}(?P<by>{name})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from"
+        r"|that|which|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using"
+        r"|propos\w*|published|work\w*)\b)"
+        rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{name})"
+        r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
+        rf"|(?<![\w-])(?P<own>{name})['\u2019]s\s+(?:papers?|work|research|publications)\b",
+        re.IGNORECASE)
+
+
+_SURNAME = _author_frame(r"[^\W\d_][\w-]*?", not_by=_BY_IDIOM)
 _SURNAME_NAMES = 5
 # where a question says a name of two to four words is an author's, whether or not the catalog
 # holds it: "papers by Kaiyi Jin (on X)", "what did Peter Abbeel publish?", "Joshua Bengio's
 # papers" (Answerer._author_named reads a name no author has as the closest that one does)
 _NAME = r"[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*){1,3}?"
-_NAME_FRAME = re.compile(
-    rf"\bby\s+(?P<by>{_NAME})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from|that|which"
-    r"|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using|propos\w*"
-    r"|published|work\w*)\b)"
-    rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{_NAME})"
-    r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
-    rf"|(?P<own>{_NAME})['\u2019]s\s+(?:papers?|work|research|publications)\b", re.IGNORECASE)
+_NAME_FRAME = _author_frame(_NAME)
 # a capitalized word just before a last name, no word a question starts with
 _FIRST_NAME = re.compile(r"(?<![\w-])(?!(?:summari[sz]e|describe|list|show|find|give|compare"
                          r"|which|what|are|is|did|do|explain)\b)[A-Z][\w-]*\s+$", re.IGNORECASE)
