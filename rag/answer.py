@@ -805,15 +805,14 @@ class Answerer:
         "papers by A and B", "A's papers with B", "co-authored by A and B": those they wrote
         together (A, (B,)). As it was where it names no other, or joins them by no such word."""
         others = [(n, w) for n, w in self.index.author_spans(rest) if n != name][:2]
-        either = bool(re.search(r"\bor\b", rest, re.IGNORECASE))
+        # "or" joining the names, not the topic's ("by A and B on X or Y")
+        either = any(re.search(rf"\bor\s+{re.escape(w)}", rest, re.IGNORECASE) for _, w in others)
         if not others or not (either or _TOGETHER.search(rest)):
             return rest, name, ()
         for _, written in others:
-            rest = re.sub(rf"{re.escape(written)}(?:['\u2019]s\b)?", " ", rest)
+            rest = re.sub(rf"(?:\bor\s+)?{re.escape(written)}(?:['\u2019]s\b)?", " ", rest)
         names = tuple(other for other, _ in others)
-        if either:
-            return re.sub(r"\bor\b", " ", rest), " or ".join([name, *names]), ()
-        return rest, name, names
+        return (rest, " or ".join([name, *names]), ()) if either else (rest, name, names)
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and

@@ -1274,6 +1274,8 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
                      "Ann Lee's papers with Bo Chen"):
         assert _listed(fast_chat, question) == ["ab", "ab2"], question
     assert _listed(fast_chat, "Which papers by Ann Lee and Bo Chen study bandits?") == ["ab"]
+    assert _listed(fast_chat, "Which papers by Ann Lee and Bo Chen study bandits or kernels?") == [
+        "ab", "ab2"]  # the topic's "or" joins no authors
     a = fast_chat.ask("Which papers by Ann Lee and Bo Chen study bandits?")
     assert a.answer.splitlines()[0].startswith("1 paper by Ann Lee and Bo Chen in the indexed")
     assert _listed(fast_chat, "papers by Ann Lee, Bo Chen and Cy Dunn") == ["ab2"]
