@@ -307,9 +307,10 @@ _PICKED = re.compile(
     r"\[\d{1,3}\](?:\s*(?:,|and|&|or)?\s*\[\d{1,3}\])*"
     r"|\b(?:papers?|items?|results?|numbers?|nos?\.?)\s*#?\d{1,3}(?:\s*(?:,|and|&|or)\s*#?\d{1,3})*"
     r"(?![\w.])|#\d{1,3}\b"
-    rf"|\bthe\s+{_ORDINAL}\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
-    rf"|\bthe\s+{_ORDINAL.replace('?P<', '?P<x')}(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)"
-    r"|listed|on\s+the\s+list|in\s+the\s+list))?(?=[\s?.!]*$)", re.IGNORECASE)
+    # "the first (three) papers", or at the end "the last (one) (of them)"
+    rf"|\bthe\s+{_ORDINAL}(?:\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
+    r"|(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)|listed|on\s+the\s+list|in\s+the\s+list))?"
+    r"(?=[\s?.!]*$))", re.IGNORECASE)
 # no question about papers: a greeting, thanks, or a question about PaperChat itself
 _GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
                        r"(?:\s+there)?[\s!.,]*$", re.IGNORECASE)
@@ -1132,15 +1133,17 @@ class Answerer:
             answer.answer = text
         else:
             sources = hits if plan.kind != "summary" else hits[:self._shown(plan)]
-            head, foot = self._frame(plan, question, hits, len(sources))
+            # "the most prolific authors on X": the papers on X counted, each with its papers
+            tally = _tally_lines(_tallied(hits, plan.tally), plan.tally, min(
+                TALLY_LINES, self.settings.llm.listing_lines)) if plan.tally else ([], [])
+            head, foot = self._frame(plan, question, hits, len(sources), tally)
             for line in head:
                 yield TokenEvent(line)
             synthesis = plan.kind == "summary" and self._strategy() == "synthesis"
             if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
-            elif plan.tally and (counted := _tallied(hits, plan.tally)):  # "the most prolific
-                lines = iter(_tally_lines(counted, plan.tally,  # authors on X": their papers
-                                          min(TALLY_LINES, self.settings.llm.listing_lines))[0])
+            elif tally[0]:
+                lines = iter(tally[0])
             else:
                 lines = self._per_source(question, plan, hits, stats, answer)
             claims: list[str] = []
@@ -1284,23 +1287,21 @@ class Answerer:
             name = detex(neutralize(p.title or p.label))
             yield f"{n}. **{name}**{f' ({about})' if about else ''}: {_cite(reason, n)}"
 
-    def _frame(self, plan: _Plan, question: str, hits: list[SearchHit],
-               shown: int) -> tuple[list[str], list[str]]:
+    def _frame(self, plan: _Plan, question: str, hits: list[SearchHit], shown: int,
+               tally: tuple[list[str], list[str]] = ([], [])) -> tuple[list[str], list[str]]:
         """The answer's own lines around its claims, which cite nothing: the count first (a
         listing's always; a summary's where it compares, or draws on ``shown`` papers of more
         that a new search found), "… and N more" last where a listing writes out fewer; before
         them, where the question asks for a judgement or for citations, that the abstracts
         cannot tell."""
         head, foot = self._count_lines(plan, question, hits, shown)
-        if plan.tally:  # "the most prolific authors on X": the papers on X, counted
-            counted = _tallied(hits, plan.tally)
+        if plan.tally:  # ``tally``: its lines and closing line (:func:`_tally_lines`)
+            lines, closing = tally
             by, _, given = _TALLY_WORDS[plan.tally]
-            head.append(prompts.render(prompts.TALLY_NONE, by=by, what=given) if not counted
+            head.append(prompts.render(prompts.TALLY_NONE, by=by, what=given) if not lines
                         else prompts.TALLY_BY_YEAR if plan.tally == "year"
                         else prompts.render(prompts.TALLY_HEADER, by=by))
-            if counted:  # else the papers are listed as usual
-                foot = _tally_lines(counted, plan.tally,
-                                    min(TALLY_LINES, self.settings.llm.listing_lines))[1]
+            foot = closing if lines else foot  # else the papers are listed as usual
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
         head = [*self._note_lines(plan), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
@@ -1318,9 +1319,9 @@ class Answerer:
 
     def _note_lines(self, plan: _Plan) -> list[str]:
         """What the answer says before its count: an author's name or words read another way
-        (:meth:`_author_named`, :meth:`plan`),
-        and where a question asks for an institution's papers, how many papers give their
-        affiliations where not all do, or that none does and what is listed instead."""
+        (:meth:`_author_named`, :meth:`plan`), and where a question asks for an institution's
+        papers, how many papers give their affiliations where not all do, or that none does
+        and what is listed instead."""
         lines = []
         if plan.author_typed:
             lines.append(prompts.render(prompts.AUTHOR_RESPELLED, typed=neutralize(
@@ -1628,7 +1629,7 @@ def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | Non
     "the last one"), and the question without those words; None where it picks none there."""
     places: list[int] = []
     for m in _PICKED.finditer(question):
-        word, n = (m.group("ord") or m.group("xord") or "").lower(), m.group("n") or m.group("xn")
+        word, n = (m.group("ord") or "").lower(), m.group("n")
         many = (int(n) if n.isdigit() else _NUMBERS[n.lower()]) if n else 1
         if word == "last":
             places += range(len(listed) - many, len(listed))
