@@ -17,9 +17,9 @@ from rag.answer import (
     DoneEvent,
     PapersEvent,
     TokenEvent,
-    _shown_topic,
 )
 from rag.prompts import CANNOT_ANSWER_PHRASE
+from rag.questions import shown_topic
 from rag.retrieval import Filters, split_sentences
 from tests.conftest import ScriptedLLM
 
@@ -417,7 +417,7 @@ def test_reason_crediting_the_paper_with_unnamed_question_terms_falls_back(
     ("Which papers on diffusion models study robustness?", "diffusion models robustness"),
 ])
 def test_listing_names_the_topic_as_written(question: str, shown: str) -> None:
-    assert _shown_topic(question) == shown
+    assert shown_topic(question) == shown
 
 
 def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
@@ -1082,8 +1082,8 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     assert ids(fast_chat.ask("And federated learning?", conv)) == ["p4"]
     assert ids(fast_chat.ask("What about Bo Chen?", conv)) == ["p5"]
     answerer = fast_chat.answerer()
-    assert answerer._what_about("What about their limitations?", "Which papers study X?") is None
-    assert answerer._what_about("And which are orals?", "Which papers study X?") is None
+    assert answerer.reader._what_about("What about their limitations?", "Which papers study X?") is None
+    assert answerer.reader._what_about("And which are orals?", "Which papers study X?") is None
 
 
 def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
@@ -1107,7 +1107,7 @@ def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
                                                "instead are the papers whose text names")
     assert "affiliations" not in fast_chat.ask("Which papers study bandits?").answer
     # "what about MIT?" takes the place of the institution the last question named
-    assert fast_chat.answerer()._what_about(
+    assert fast_chat.answerer().reader._what_about(
         "What about MIT?", "Which papers from Stanford study bandits?") == (
         "Which papers from MIT study bandits?")
 
