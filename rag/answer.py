@@ -408,9 +408,11 @@ class Answerer:
                           "decode_tokens_per_s": round(decode_tokens / decode_s, 1)
                           if decode_s > 0 else 0.0}
         if conversation is not None and not plan.reply:  # "thanks": no turn to follow up on
+            shown = (0 if refused or plan.tally else len(hits[:self._shown(plan)])
+                     if plan.kind == "summary" else plan.offset + len(self._written(plan, hits)))
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,
-                                           picked=plan.picked))
+                                           picked=plan.picked, shown=shown))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------
@@ -496,6 +498,10 @@ class Answerer:
             return plan.limit or cfg.summary_sources
         return min(plan.limit or cfg.listing_lines, cfg.listing_lines)
 
+    def _written(self, plan: Plan, hits: Sequence[SearchHit]) -> list[SearchHit]:
+        """The papers a listing writes out, from :attr:`Plan.offset` on ("show me more")."""
+        return list(hits[plan.offset:plan.offset + self._shown(plan)])
+
     def _per_source(self, question: str, plan: Plan, hits: list[SearchHit],
                     stats: dict[str, float], answer: Answer) -> Iterator[str]:
         cfg = self.settings.llm
@@ -508,7 +514,7 @@ class Answerer:
         # each: each paper's ("AISTATS 2025")
         when = (len(self.index.venue_names()) > 1 or len(self.index.years()) > 1) and not (
             plan.filters.venue and plan.filters.year is not None)
-        for n, hit in enumerate(hits[:self._shown(plan)], 1):
+        for n, hit in enumerate(self._written(plan, hits), plan.offset + 1):
             p = hit.paper
             who = ", ".join(p.authors) if WHO.search(question) else _authors_short(p.authors)
             # a status other than the catalog's usual one ("Oral" among posters), unless the
@@ -516,7 +522,8 @@ class Answerer:
             mark = p.status if p.status not in ("", usual, plan.filters.status) else ""
             venue = _venue_year(p) if when else ""
             about = " \u00b7 ".join(neutralize(x) for x in (who, venue, mark) if x)
-            reason = (self._reason(question, hit, stats, answer) if n <= cfg.reasons_generated
+            reason = (self._reason(question, hit, stats, answer)
+                      if n - plan.offset <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
             name = detex(neutralize(p.title or p.label))
             yield f"{n}. **{name}**{f' ({about})' if about else ''}: {_cite(reason, n)}"
@@ -581,13 +588,17 @@ class Answerer:
         scope = None if plan.scope is None else len(plan.scope)
         among = neutralize(_among(plan))
         if plan.kind != "summary":
-            more = len(hits) - self._shown(plan)
+            written = self._written(plan, hits)
+            more = len(hits) - plan.offset - len(written)
             head = (_like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
                     else prompts.render(prompts.LIKE_TEXT_HEADER, count=len(hits), text=topic,
                                         s="" if len(hits) == 1 else "s",
                                         where=_where(None, among)) if plan.like_text
                     else prompts.render(prompts.RECOUNT_HEADER, count=len(hits),
                                         s="" if len(hits) == 1 else "s") if plan.recount
+                    else prompts.render(prompts.MORE_HEADER, count=len(hits), topic=topic,
+                                        papers=_places(plan.offset + 1, plan.offset + len(
+                                            written))) if plan.offset
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
             return [head], [prompts.render(prompts.LISTING_MORE, more=more, count=len(hits))
                             ] if more > 0 else []
@@ -650,6 +661,11 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
                           s="s" if named == 1 else "", rest=count - named, where=where,
                           order=order)
+
+
+def _places(first: int, last: int) -> str:
+    """"Papers 41 to 80", "Paper 41": the places a continued listing writes out."""
+    return f"Papers {first} to {last}" if last > first else f"Paper {first}"
 
 
 def _like_header(others: int, title: str, among: str) -> str:

@@ -12,17 +12,18 @@ __all__ = [
     "AFFILIATIONS_PARTIAL", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER",
     "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
-    "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_MATCH_IN_SELECTION", "ONLY_LEFT_OUT",
-    "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SUMMARY_HEADER",
-    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MORE",
-    "TALLY_NONE", "THANKS", "WHICH_AUTHOR", "render",
+    "MORE_HEADER", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION",
+    "NO_MORE", "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED",
+    "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_YEAR", "TALLY_HEADER",
+    "TALLY_MORE", "TALLY_NONE", "THANKS", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
 
 NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer match this."
 
-LISTING_MORE = "\u2026 and {more} more; all {count} are in the list of papers (sources panel, JSON)."
+LISTING_MORE = ("\u2026 and {more} more; all {count} are in the list of papers (sources panel, "
+                "JSON), or ask \u201cmore\u201d.")
 
 # {where}: "in the indexed abstracts" ("from COLT 2024 in the indexed abstracts" where the
 # question names a venue and years), or "of the 6 from the previous answer" (narrowing);
@@ -84,6 +85,12 @@ TALLY_NONE = "The papers give no {what}, so they cannot be counted by {by}; here
 TALLY_MORE = "\u2026 and {more} more {what}"
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"
+# "show me more": the next papers of the last list ("Papers 41 to 80 of the 95 ...")
+MORE_HEADER = "{papers} of the {count} in the last list (\u201c{topic}\u201d):"
+NO_LIST = ("There is no list yet to write more of: ask which papers study a topic, or what an "
+           "author worked on.")
+NO_MORE = ("All {count} paper{s} of the last list are written out above; ask about a topic, or "
+           "\u201cof those, which ...?\u201d to narrow them.")
 # "papers related to this abstract: ..."; {text}: its first words
 LIKE_TEXT_HEADER = "The {count} paper{s} {where} closest in meaning to the text \u201c{text}\u201d:"
 LIKE_HEADER_NONE = ("No other paper {where} is close in meaning to \u201c{title}\u201d; the "

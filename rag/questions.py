@@ -315,6 +315,13 @@ _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
     r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?[\s?.!]*$",
     re.IGNORECASE)
+# "show me more" after a listing written out in part: its next papers
+_MORE = re.compile(
+    r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
+    r"(?:\s+(?:the|some))?\s+)?(?:(?:some\s+|any\s+)?more(?:\s+(?:papers|ones|results|of\s+(?:them|those|"
+    r"these)))?|(?:the\s+)?(?:rest|others|remaining(?:\s+(?:papers|ones))?|next(?:\s+(?:papers|"
+    r"ones|page))?)(?:\s+of\s+(?:them|those|these|the\s+list))?|continue|go\s+on|keep\s+going|what\s+else)"
+    r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 
 
 # ---- the conversation and the plan ------------------------------------------------------
@@ -325,6 +332,7 @@ class Turn:
     paper_ids: list[str]
     answer: str
     picked: bool = False  # on papers of an earlier listing by their place ("the first one")
+    shown: int = 0  # papers of ``paper_ids`` written out, from the first ("show me more": next)
 
 
 @dataclass
@@ -386,6 +394,7 @@ class Plan:
     ambiguous: list[str] = field(default_factory=list)  # "by Li": the many authors named so
     picked: bool = False               # "the first one": papers of the last listing
     recount: bool = False              # "how many are there?": the last answer's papers
+    offset: int = 0                    # "show me more": lines from this place of ``scope`` on
     reply: str = ""                    # "hello", "thanks": what to say, with no search
     tally: str = ""                    # "the most prolific authors on X": count by "author",
     #                                    "affiliation", "venue", "year" or "area"
@@ -519,7 +528,8 @@ class QuestionReader:
         A follow-up picking papers of the last listing by their place (:data:`_PICKED`: "tell
         me more about the first one", "what does paper 3 propose?") is a summary of those;
         "how many are there?" (:data:`_HOW_MANY_LISTED`) lists the papers of the last list
-        again (not of such a pick) under their count."""
+        again (not of such a pick) under their count; "show me more" (:data:`_MORE`) writes out
+        its next papers (:attr:`Plan.offset`), or says that all are written out."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
         if listed and (picked := _picked(question, listed.paper_ids)):
@@ -531,6 +541,16 @@ class QuestionReader:
             return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
                          topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
                          standalone=listed.standalone, recount=True)  # "how many are there?"
+        if _MORE.match(question):  # "show me more"
+            if not (listed and listed.paper_ids):
+                return Plan("summary", "", Filters(), reply=prompts.NO_LIST)
+            if listed.shown >= len(listed.paper_ids):
+                count = len(listed.paper_ids)
+                return Plan("summary", "", Filters(), reply=prompts.render(
+                    prompts.NO_MORE, count=count, s="" if count == 1 else "s"))
+            return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
+                        topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
+                        standalone=listed.standalone, offset=listed.shown)
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""

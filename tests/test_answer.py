@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rag import PaperChat
+from rag import PaperChat, prompts
 from rag.answer import (
     REASON_CHARS,
     Answer,
@@ -1523,3 +1523,43 @@ def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: Paper
     plain = Answerer(fast_chat.retriever, fast_chat.index, lambda: None, fast_chat.settings,
                      words=frozenset({"quadrture"}))
     assert plain.plan("Which papers study quadrture?", None, None).respelled == []
+
+
+def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: PaperChat,
+                                                                   tmp_path: Path) -> None:
+    """"Show me more" after a listing written out in part writes out its next papers, numbered
+    by their place in that list (so "paper 4" still picks its fourth), then the next; once all
+    are written out it says so (no search, no turn). It had searched for "show me more"."""
+    rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",
+             "abstract": f"We study optimal transport in setting {i}. Bounds follow."}
+            for i in range(1, 6)]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    lines, fast_chat.settings.llm.listing_lines = fast_chat.settings.llm.listing_lines, 2
+    try:
+        conv = Conversation()
+        listing = fast_chat.ask("Which papers study optimal transport?", conv)
+        order = [p["paper_id"] for p in listing.papers]
+        assert len(order) == 5 and listing.answer.splitlines()[-1].startswith(
+            "\u2026 and 3 more; all 5")
+        a = fast_chat.ask("Show me more", conv)
+        body = a.answer.splitlines()
+        assert body[0] == "Papers 3 to 4 of the 5 in the last list (\u201coptimal transport\u201d):"
+        assert [line[:3] for line in body[1:3]] == ["3. ", "4. "]
+        assert body[-1].startswith("\u2026 and 1 more; all 5")
+        assert [c.paper_id for c in a.citations] == order[2:4]
+        assert [p["paper_id"] for p in a.papers] == order
+        a = fast_chat.ask("more please", conv)
+        assert a.answer.splitlines()[0].startswith("Paper 5 of the 5 in the last list")
+        assert [c.paper_id for c in a.citations] == order[4:]
+        turns = len(conv.turns)
+        a = fast_chat.ask("And the rest?", conv)
+        assert a.answer.startswith("All 5 papers of the last list are written out above")
+        assert not a.refused and not a.papers and len(conv.turns) == turns
+        a = fast_chat.ask("What about paper 4?", conv)
+        assert a.kind == "summary" and [p["paper_id"] for p in a.papers] == [order[3]]
+        assert fast_chat.ask("How many are there?", conv).count == 5
+        assert fast_chat.answerer().plan("Show me more", None, None).reply == prompts.NO_LIST
+        assert fast_chat.answerer().plan("Tell me more about the first one.", conv, None).picked
+    finally:
+        fast_chat.settings.llm.listing_lines = lines
