@@ -202,8 +202,12 @@ _DID_VERB = re.compile(rf"^(?P<what>\s*(?:what|which))\s+(?:{WORK_NOUN}\s+)?"
                        r"(?P<aux>did|does|do|has|have)\s+"
                        r"(?:publish(?:ed)?|wr[io]te|write|written|work(?:ed)?(?:\s+on)?"
                        r"|stud(?:y|ied)|research(?:ed)?)\b", re.IGNORECASE)
+# a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
+# "only the orals", "just the ones from 2025"
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
-                     r"\s*,?\s*|(?:and\s+)?which of (?:those|these|them)\s*)", re.IGNORECASE)
+                     r"\s*,?\s*|(?:and\s+)?which of (?:those|these|them)\s*|(?:and\s+)?(?:now\s+)?"
+                     r"(?:(?:show|list|give)(?:\s+me)?\s+)?(?:only|just)\s+(?:the(?:\s+(?:ones?|papers?))?"
+                     r"|those|these|ones)\b\s*(?=\S))", re.IGNORECASE)
 _Y = rf"({YEAR})"
 _YEAR = re.compile(rf"(?:\b(?:from|in)\s+)?(?<![\w-]){_Y}(?![\w-])", re.IGNORECASE)
 # "between 2023 and 2024", "from 2023 to 2024", "2023-2024", "2023 to 2024" (not "2023 and
@@ -305,7 +309,10 @@ _TALLY = re.compile(
     rf"|^\s*(?:(?:who|what|which)\s+(?:are|were|is)\s+|(?:list|show|name)(?:\s+me)?\s+)?(?:the\s+)?"
     rf"{_PROLIFIC}\s+(?:(?P<author2>{_PEOPLE_NOUN})|(?P<affiliation2>{_INSTITUTION_NOUN})"
     rf"|(?P<venue2>{_VENUE_NOUN}))"
-    r"|(?<=\S)\s+(?:per|by|each|a|every)\s+(?P<year>year)\b(?=[\s?.!]*$)"
+    # "How many papers on X per year (venue, author)?"
+    r"|(?P<per>(?<=\S)\s+(?:per|by|each|a|every|for\s+each)\s+(?:(?P<year>year)|(?P<venue3>venue"
+    r"|conference)|(?P<author3>author)|(?P<affiliation3>institution|university|affiliation))s?)"
+    r"\b(?=[\s?.!]*$)"
     # "What are the main themes of NeurIPS 2023?": the papers counted by their area
     r"|^\s*(?:what|which)\s+(?:are|were|is)\s+the\s+(?:(?:main|key|major|common|popular|hot|top"
     r"|biggest|most\s+common)\s+)?(?P<area>themes?|topics?|areas?|trends?|research\s+areas?"
@@ -314,6 +321,27 @@ _TALLY = re.compile(
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
     r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?[\s?.!]*$",
+    re.IGNORECASE)
+# "sort them by year" after a listing: its papers again, newest first
+_SORTED = re.compile(
+    r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:(?:sort|order|rank|list|show|give)(?:\s+me)?"
+    r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:year|date"
+    r"|recency|publication\s+(?:year|date))|chronologically|(?:with\s+)?(?:the\s+)?(?:newest|latest"
+    r"|most\s+recent)(?:\s+ones)?\s+first)(?:\s*,?\s*(?:the\s+)?(?:newest|latest|most\s+recent)"
+    r"\s+first)?)|(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first)"
+    r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
+# a question about the catalog itself, not a topic: "how many papers are there?", "which venues
+# are in the corpus?", "how many COLT 2024 papers are indexed?", "how many papers per year?"
+_CATALOG = re.compile(r"^\s*(?:(?:and\s+)?how\s+many\s+(?:[\w-]+\s+){0,3}?(?:papers|venues|"
+                      r"conferences|years)\b|(?:which|what)\s+(?:venues|conferences|years)\b|what\s+(?:"
+                      r"papers\s+)?(?:is|are|do\s+you\s+have)\s+in\s+(?:the|this|your)\s+(?:corpus|index"
+                      r"|collection|catalog(?:ue)?|library|database)\b)", re.IGNORECASE)
+# ... its words that are no topic
+_CATALOG_WORDS = re.compile(
+    r"\b(?:how\s+many|papers?|venues?|conferences?|years?|(?:are|is)\s+there|there|in\s+total|"
+    r"total|overall|altogether|(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|"
+    r"library|database)|indexed|loaded|covered|included|contained|cover(?:s|ed)?|contains?|"
+    r"holds?|have|has|does|do|you|are|is|per|by|each|every|all|which|what|in|of|from|at)\b",
     re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
 _MORE = re.compile(
@@ -551,12 +579,18 @@ class QuestionReader:
             return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
                         topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
                         standalone=listed.standalone, offset=listed.shown)
+        if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
+            return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
+                        topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
+                        standalone=listed.standalone, newest_first=True)
+        if overview := self._overview(question, filters):  # "how many papers are there?"
+            return Plan("summary", "", Filters(), reply=overview)
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""
-        if (m := _TALLY.search(question)) and (not m.group("year") or _HOW_MANY.search(question)):
-            tally = next(k.rstrip("2") for k, v in m.groupdict().items() if v)
-            question = (f"{question[:m.start()]}{question[m.end():]}" if tally == "year"
+        if (m := _TALLY.search(question)) and (not m.group("per") or _HOW_MANY.search(question)):
+            tally = next(k.rstrip("23") for k, v in m.groupdict().items() if v and k != "per")
+            question = (f"{question[:m.start()]}{question[m.end():]}" if m.group("per")
                         else f"Which papers {question[m.end():].strip()}")
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         question = _WHO_WROTE.sub(r"\1", question)  # "who wrote papers on X?"
@@ -611,6 +645,41 @@ class QuestionReader:
             plan.whole_scope = True  # "of those, which is the best?": all of them
             plan.topic = shown_topic(_topic(prev.standalone)) if prev else plan.topic
         return plan
+
+    def _overview(self, question: str, filters: Filters | None) -> str:
+        """What the catalog holds, where the question asks that and names no topic
+        (:data:`_CATALOG`: "how many papers are there?", "which venues are in the corpus?",
+        "how many COLT 2024 papers are indexed?"): the count of its papers (within the venue,
+        years, status or institution it names), then each venue's, by year; '' otherwise."""
+        question = _STATUS_NOUN.sub(r"\1 papers", question)  # "how many orals are there?"
+        if not _CATALOG.match(question):
+            return ""
+        rest, where, _ = self._named_filters(question, filters or Filters())
+        if query_terms(_CATALOG_WORDS.sub(" ", rest)):
+            return ""  # "how many papers study bandits?": a topic
+        counts = self.index.venue_years(self.index.filter_ids(**vars(where)))
+        total = sum(counts.values())
+        venues: dict[str, dict[int | None, int]] = {}
+        for (venue, year), n in sorted(counts.items(), key=lambda kv: (
+                kv[0][0] == "", kv[0][0], kv[0][1] or 0)):  # a venue's years in order
+            venues.setdefault(venue, {})[year] = n
+        years = sorted({y for _, y in counts if y is not None})
+        label = scope_label(replace(where, affiliation=""))  # "COLT 2024", "COLT 2024 orals"
+        what = " ".join(x for x in (f"{total:,}", "" if where.status else label,
+                                    "paper" if total == 1 else "papers") if x)
+        what += f" among the {label}" if where.status else ""
+        what += f" with authors at {where.affiliation}" if where.affiliation else ""
+        span = (f" from {years[0]} to {years[-1]}" if len(years) > 1 and not where.has_years()
+                else "")
+        several = len(venues) > 1 or len(years) > 1
+        lines = [f"The index holds {neutralize(what)}{span}{':' if several else '.'}"]
+        for venue, by_year in venues.items() if several else ():
+            n = sum(by_year.values())
+            when = " \u00b7 ".join(f"{y}: {k:,}" if len(by_year) > 1 else str(y)
+                                  for y, k in by_year.items() if y is not None)
+            lines.append(f"- {neutralize(venue) or 'No venue given'}: {n:,} paper"
+                         f"{'' if n == 1 else 's'}{f' ({when})' if when else ''}")
+        return "\n".join(lines)
 
     def _plan(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> Plan:

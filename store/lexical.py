@@ -239,11 +239,17 @@ class PaperIndex:
         return int(self.db.execute("SELECT count(*) FROM papers").fetchone()[0])
 
     def _by_ids(self, table: str, column: str, paper_ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
-        """(paper_id, ``column``) rows of ``table`` for the given ids, 500 ids a query."""
+        """(paper_id, ``column``) rows of ``table`` for the given ids."""
+        return cast(Iterator[tuple[str, Any]],
+                    self._select_ids(table, f"paper_id, {column}", paper_ids))
+
+    def _select_ids(self, table: str, columns: str,
+                    paper_ids: Sequence[str]) -> Iterator[tuple[Any, ...]]:
+        """``columns`` of ``table``'s rows for the given ids, 500 ids a query."""
         ids = list(dict.fromkeys(paper_ids))
         for start in range(0, len(ids), 500):
             part = ids[start:start + 500]
-            yield from self.db.execute(f"SELECT paper_id, {column} FROM {table} "
+            yield from self.db.execute(f"SELECT {columns} FROM {table} "
                                        f"WHERE paper_id IN ({','.join('?' * len(part))})", part)
 
     def get(self, paper_ids: Sequence[str]) -> dict[str, Paper]:
@@ -296,6 +302,17 @@ class PaperIndex:
             return None
         rows = self.db.execute(f"SELECT paper_id FROM papers WHERE {' AND '.join(clauses)}", args)
         return [r[0] for r in rows]
+
+    def venue_years(self, paper_ids: Sequence[str] | None = None) -> dict[tuple[str, int | None], int]:
+        """How many papers (of ``paper_ids``; all where None) each venue holds each year:
+        (venue less any year in its name, year) -> count; venue '' for papers naming none."""
+        rows = (self.db.execute("SELECT venue, year FROM papers") if paper_ids is None
+                else self._select_ids("papers", "venue, year", paper_ids))
+        counts: dict[tuple[str, int | None], int] = {}
+        for venue, year in rows:
+            key = (" ".join(re.sub(rf"(?<!\w){YEAR}(?!\w)", " ", venue or "").split()), year)
+            counts[key] = counts.get(key, 0) + 1
+        return counts
 
     def facets(self, column: str) -> list[tuple[str, int]]:
         if column not in {"area", "venue", "year", "status"}:

@@ -1563,3 +1563,76 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
         assert fast_chat.answerer().plan("Tell me more about the first one.", conv, None).picked
     finally:
         fast_chat.settings.llm.listing_lines = lines
+
+
+def _venue_rows() -> list[dict[str, object]]:
+    """Six papers over two venues and years, four on bandits (two orals)."""
+    rows: list[dict[str, object]] = []
+    for i, (topic, status, venue, year, aff) in enumerate([
+            ("bandit problems", "Oral", "COLT", 2024, "MIT"),
+            ("bandit problems", "Poster", "COLT", 2025, "Stanford University"),
+            ("bandit problems", "Oral", "ALT", 2025, "MIT"),
+            ("bandit problems", "Poster", "COLT", 2024, "MIT"),
+            ("federated learning", "Poster", "COLT", 2024, "MIT"),
+            ("federated learning", "Poster", "ALT", 2025, "Stanford University")]):
+        rows.append({"id": f"p{i}", "title": f"On {topic} {i}", "status": status,
+                     "abstract": f"We study {topic} in setting {i}. Bounds follow.",
+                     "conference": venue, "year": year, "authors": [f"Author {i}"],
+                     "affiliations": [aff]})
+    return rows
+
+
+def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"How many papers are there?", "which venues are in the corpus?", "how many papers per
+    year?" are answered with the catalog's count, then each venue's by year (no search, no
+    turn); within a venue, year, status or institution the question names; a question with
+    a topic is read as before. They were refused ("no indexed paper matches …")."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    overview = ["The index holds 6 papers from 2024 to 2025:",
+                "- ALT: 2 papers (2025)", "- COLT: 4 papers (2024: 3 \u00b7 2025: 1)"]
+    conv = Conversation()
+    for question in ("How many papers are there?", "Which venues are in the corpus?",
+                     "How many papers per year?", "how many papers do you have in total?"):
+        a = fast_chat.ask(question, conv)
+        assert a.answer.splitlines() == overview and not a.refused and not a.papers, question
+    assert not conv.turns
+    assert fast_chat.ask("How many COLT 2024 papers are there?").answer == (
+        "The index holds 3 COLT 2024 papers.")
+    assert fast_chat.ask("How many orals from 2025 are indexed?").answer == (
+        "The index holds 1 paper among the 2025 orals.")
+    assert fast_chat.ask("How many papers from MIT are there?").answer.splitlines()[0] == (
+        "The index holds 4 papers with authors at MIT from 2024 to 2025:")
+    a = fast_chat.ask("How many papers study bandit problems?")
+    assert a.kind == "listing" and a.count == 4
+
+
+def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
+                                                    tmp_path: Path) -> None:
+    """"Sort them by year" ("newest first") lists the last list's papers again, newest first;
+    "only the orals", "just the ones from 2025" narrow it; "how many papers on X per venue?"
+    counts the papers on X by venue. "Sort them by year" was a summary of papers naming
+    "sort" and "year", "only the orals" every oral of the catalog, and "per venue" topic
+    words."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+
+    def ids(answer: Answer) -> list[str]:
+        return [p["paper_id"] for p in answer.papers]
+
+    conv = Conversation()
+    assert sorted(ids(fast_chat.ask("Which papers study bandit problems?", conv))) == [
+        "p0", "p1", "p2", "p3"]
+    for question in ("Sort them by year", "newest first", "order the list by date, please"):
+        a = fast_chat.ask(question, conv)
+        assert a.kind == "listing" and a.answer.splitlines()[0].endswith(", newest first:")
+        years = [p["year"] for p in a.papers]
+        assert sorted(ids(a)) == ["p0", "p1", "p2", "p3"] and years == sorted(years,
+                                                                              reverse=True)
+    assert sorted(ids(fast_chat.ask("Only the orals", conv))) == ["p0", "p2"]
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    assert sorted(ids(fast_chat.ask("just the ones from 2025", conv))) == ["p1", "p2"]
+    a = fast_chat.ask("How many papers on bandit problems per venue?")
+    assert a.count == 4 and "1. COLT: 3 papers" in a.answer.splitlines()[2], a.answer
