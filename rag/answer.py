@@ -190,9 +190,11 @@ class Answerer:
             return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
             # (a listing's: those naming a side before the rest)
-            found = [self.relevant(replace(plan, kind="listing", query=side, topic=side,
-                                           sides=(), newest_first=False), k)
-                     for side in plan.sides]
+            found = [self.relevant(replace(
+                plan, kind="listing", query=plan.query if plan.side_filters else side,
+                topic=side, sides=(), side_filters=(), newest_first=False,
+                filters=plan.side_filters[i] if plan.side_filters else plan.filters), k)
+                for i, side in enumerate(plan.sides)]
             plan.side_counts = [len(f) for f in found]
             merged: dict[str, SearchHit] = {}
             for rank in range(max(plan.side_counts, default=0)):
@@ -373,9 +375,12 @@ class Answerer:
             head, foot = self._frame(plan, question, hits, len(sources), tally)
             for line in head:
                 yield TokenEvent(line)
-            synthesis = plan.kind == "summary" and self._strategy() == "synthesis"
+            synthesis = (plan.kind == "summary" and not plan.fact
+                         and self._strategy() == "synthesis")
             if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
+            elif plan.fact:  # "who wrote X?": what the catalog gives of X
+                lines = iter([_cite(_fact(plan.fact, sources[0].paper), 1)])
             elif tally[0]:
                 lines = iter(tally[0])
             else:
@@ -772,6 +777,29 @@ def _tally_lines(counted: list[tuple[str, list[int]]], by: str,
     foot = [prompts.render(prompts.TALLY_MORE, more=more,
                            what=_TALLY_WORDS[by][more > 1])] if more > 0 else []
     return lines, foot
+
+
+def _fact(fact: str, paper: Paper) -> str:
+    """What the catalog gives of ``paper`` that a question asks for (:attr:`Plan.fact`): its
+    authors, venue and year (and status), status, affiliations or abstract; or that it gives
+    none."""
+    title = f"\u201c{paper.title or paper.label}\u201d"
+    where, status = _venue_year(paper), paper.status
+    affiliations = list(dict.fromkeys(a.strip() for a in paper.affiliations if a.strip()))
+    if fact == "authors":
+        return (f"{title} is by {and_list(paper.authors)}" if paper.authors
+                else f"The catalog gives no authors for {title}")
+    if fact == "when":
+        return (f"{title} appeared {'at' if paper.venue else 'in'} {where}"
+                f"{f' ({status})' if status else ''}" if where
+                else f"The catalog gives no venue or year for {title}")
+    if fact == "status":
+        return (f"{title} is listed as {status}{f' at {where}' if where else ''}" if status
+                else f"The catalog gives no status (oral, spotlight, poster) for {title}")
+    if fact == "affiliations":
+        return (f"The authors of {title} list {and_list(affiliations)}" if affiliations
+                else f"The catalog gives no affiliations for {title}")
+    return f"The abstract of {title}: {paper.abstract}"
 
 
 def _venue_year(paper: Paper) -> str:

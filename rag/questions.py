@@ -343,6 +343,23 @@ _CATALOG_WORDS = re.compile(
     r"library|database)|indexed|loaded|covered|included|contained|cover(?:s|ed)?|contains?|"
     r"holds?|have|has|does|do|you|are|is|per|by|each|every|all|which|what|in|of|from|at)\b",
     re.IGNORECASE)
+# a question about one paper's authors, venue and year, status, abstract or affiliations, the
+# paper named by its title (``x``): "who wrote X?", "when was X published?", "is X an oral?"
+_TITLE = r"(?:the\s+paper\s+)?[\"\u201c'\u2018]?(?P<x>[^\"\u201d]+?)[\"\u201d'\u2019]?"
+_PAPER_FACT = re.compile(
+    r"^\s*(?:(?P<authors>who\s+(?:(?:are|were)\s+the\s+(?:co-?)?authors\s+of|(?:is|was)\s+the\s+"
+    r"(?:first\s+|last\s+)?author\s+of|wrote|authored|(?:has|have)\s+written)|(?:list|give|show|name)"
+    r"(?:\s+me)?\s+the\s+authors\s+of|(?:what|which)\s+are\s+the\s+authors\s+of)"
+    r"|(?P<when>(?:when|where)\s+(?:was|is|did)|(?:in\s+)?what\s+year\s+(?:was|is|did)|(?:at\s+|in\s+)?"
+    r"(?:which|what)\s+(?:venue|conference)\s+(?:was|is|did))"
+    r"|(?P<status>what\s+(?:is|was)\s+the\s+(?:status|decision|presentation(?:\s+type)?)\s+of)"
+    r"|(?P<abstract>(?:what\s+(?:is|was)|show(?:\s+me)?|give(?:\s+me)?|print|read)\s+the\s+abstract\s+of)"
+    r"|(?P<affiliations>(?:what|which)\s+are\s+the\s+(?:affiliations|institutions)\s+of|where\s+are"
+    r"\s+the\s+authors\s+of))"
+    rf"\s+{_TITLE}(?:\s+(?:(?:get\s+)?(?:published|presented|accepted|released)|appear(?:ed)?"
+    r"|come\s+out)(?:\s+(?:at|in))?)?[\s?.!]*$", re.IGNORECASE)
+_IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
+                        r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
 _MORE = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
@@ -407,6 +424,8 @@ class Plan:
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
+    side_filters: tuple[Filters, ...] = ()  # "UAI and AISTATS papers on X": each side's, on
+    #                                         ``query``
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
     citing: bool = False               # "which papers cite X?": those naming X instead
     newest_first: bool = False         # "recent papers on X": listed by year, newest first
@@ -423,6 +442,8 @@ class Plan:
     picked: bool = False               # "the first one": papers of the last listing
     recount: bool = False              # "how many are there?": the last answer's papers
     offset: int = 0                    # "show me more": lines from this place of ``scope`` on
+    fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
+    #                                    or "affiliations" of the one paper in ``scope``
     reply: str = ""                    # "hello", "thanks": what to say, with no search
     tally: str = ""                    # "the most prolific authors on X": count by "author",
     #                                    "affiliation", "venue", "year" or "area"
@@ -585,6 +606,8 @@ class QuestionReader:
                         standalone=listed.standalone, newest_first=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"
             return Plan("summary", "", Filters(), reply=overview)
+        if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
+            return fact
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""
@@ -646,6 +669,52 @@ class QuestionReader:
             plan.topic = shown_topic(_topic(prev.standalone)) if prev else plan.topic
         return plan
 
+    def _paper_fact(self, question: str) -> Plan | None:
+        """Where a question asks for the authors, venue and year, status, abstract or
+        affiliations of a paper it names by its title (:data:`_PAPER_FACT`: "Who wrote Direct
+        Preference Optimization?", "When was X published?", :data:`_IS_STATUS`: "Is X an
+        oral?"), that paper and what to tell of it; None where no paper is so titled."""
+        m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
+        if not m or not (paper := self._paper_titled(m.group("x"))):
+            return None
+        fact = next((k for k, v in m.groupdict().items() if v and k != "x"), "status")
+        return Plan("summary", paper.title or paper.label, Filters(), scope=[paper.paper_id],
+                    topic=paper.title or paper.label, standalone=question, whole_scope=True,
+                    fact=fact)
+
+    def _filter_sides(self, question: str, filters: Filters) -> Plan | None:
+        """One topic compared across the venues, years, statuses or institutions each side
+        names (:data:`_COMPARE`: "Compare UAI and AISTATS papers on causal inference", "oral
+        vs poster papers on diffusion models", "2023 and 2025 papers on LLM agents"): a
+        summary of each side's papers on it (:attr:`Plan.side_filters`); None where a side
+        names a topic of its own, or nothing to filter on, or no topic follows."""
+        m = _COMPARE.search(question)
+        if not m:
+            return None
+        first, last = (x for x in m.groups() if x)
+        parts = [x.strip() for x in [*first.split(","), *re.split(r",|\s+and\s+", last)]
+                 if x.strip()]
+        if len(parts) < 2 or not (q := _QUALIFIER.search(parts[-1])):
+            return None
+        topic = re.sub(r"^\s*(?:for|in|on|under)\s+", "", q.group(0))
+        parts[-1] = parts[-1][:q.start()]
+        sides, wheres = [], []
+        for part in parts:  # "oral", "MIT" as "oral papers", "papers from MIT"
+            part = _STATUS_NOUN.sub(r"\1 papers", part)
+            part = as_from(part if _PAPERS_WORD.search(part) else f"{part} papers")
+            rest, where, named = self._named_filters(part, filters)
+            if not named or query_terms(_PAPERS_WORD.sub(" ", rest)):
+                return None  # "compare LoRA and prefix tuning for X": topics, not filters
+            # "UAI papers", "orals", "papers with authors at MIT", "COLT papers with authors ..."
+            named = (f"papers with {named}" if named.startswith("authors at") else named
+                     if where.status or where.affiliation else f"{named} papers")
+            sides.append(f"{named} on {topic}")
+            wheres.append(where)
+        if not query_terms(topic) or len({str(w) for w in wheres}) < len(wheres):
+            return None
+        return Plan("summary", topic, filters, topic=" vs ".join(sides), standalone=question,
+                    sides=tuple(sides), side_filters=tuple(wheres))
+
     def _overview(self, question: str, filters: Filters | None) -> str:
         """What the catalog holds, where the question asks that and names no topic
         (:data:`_CATALOG`: "how many papers are there?", "which venues are in the corpus?",
@@ -701,6 +770,8 @@ class QuestionReader:
         if prev and follow_up:  # "what lower bounds do they prove?"
             query = f"{_topic(prev.standalone)} {question}"
         standalone = query
+        if not follow_up and (across := self._filter_sides(query, filters)):
+            return across  # "compare UAI and AISTATS papers on X": X at each
         query, filters, named = self._named_filters(query, filters)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
         name, words, many, misspelled = self._author_named(query)

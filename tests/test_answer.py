@@ -1636,3 +1636,55 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     assert sorted(ids(fast_chat.ask("just the ones from 2025", conv))) == ["p1", "p2"]
     a = fast_chat.ask("How many papers on bandit problems per venue?")
     assert a.count == 4 and "1. COLT: 3 papers" in a.answer.splitlines()[2], a.answer
+
+
+def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_gives(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Who wrote X?", "when was X published?", "is X an oral?", "what are the affiliations
+    of X?", "what is the abstract of X?" about a paper titled X answer with what the catalog
+    gives of it, citing it; "who wrote papers on X?" and a title no paper has are read as
+    before. "Who are the authors of X?" had listed papers on "authors of X"."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question, line in (
+            ("Who wrote On bandit problems 2?", "\u201cOn bandit problems 2\u201d is by Author 2 [1]."),
+            ("Who are the authors of \u201cOn bandit problems 2\u201d?",
+             "\u201cOn bandit problems 2\u201d is by Author 2 [1]."),
+            ("When was On bandit problems 2 published?",
+             "\u201cOn bandit problems 2\u201d appeared at ALT 2025 (Oral) [1]."),
+            ("Is On bandit problems 1 an oral?",
+             "\u201cOn bandit problems 1\u201d is listed as Poster at COLT 2025 [1]."),
+            ("What are the affiliations of On bandit problems 1?",
+             "The authors of \u201cOn bandit problems 1\u201d list Stanford University [1]."),
+            ("What is the abstract of the paper On bandit problems 1?",
+             "The abstract of \u201cOn bandit problems 1\u201d: We study bandit problems in setting "
+             "1. Bounds follow [1].")):
+        a = fast_chat.ask(question)
+        assert a.answer == line, question
+        assert [c.paper_id for c in a.citations] == [f"p{line[line.index('problems ') + 9]}"]
+    assert fast_chat.ask("Who wrote papers on bandit problems?").count == 4
+    assert not fast_chat.answerer().plan("Who wrote On quantum gravity?", None, None).fact
+
+
+def test_compare_a_topic_across_venues_years_statuses_or_institutions(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Compare COLT and ALT papers on X" (years, "oral and poster papers", "MIT and Stanford
+    papers") compares X's papers at each: each side its own filter on the one topic. The
+    first venue had been read as a topic word and the last as the filter of both."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question, sides in (
+            ("Compare COLT and ALT papers on bandit problems",
+             "3 \u201cCOLT papers on bandit problems\u201d and 1 \u201cALT papers on bandit "
+             "problems\u201d"),
+            ("What is the difference between 2024 and 2025 papers on bandit problems?",
+             "2 \u201c2024 papers on bandit problems\u201d and 2 \u201c2025 papers on bandit "
+             "problems\u201d"),
+            ("Compare oral and poster papers on bandit problems",
+             "2 \u201corals on bandit problems\u201d and 2 \u201cposters on bandit problems\u201d"),
+            ("Compare MIT and Stanford papers on bandit problems",
+             "3 \u201cpapers with authors at MIT on bandit problems\u201d and 1 \u201cpapers with "
+             "authors at Stanford on bandit problems\u201d")):
+        a = fast_chat.ask(question)
+        assert f"matching each side: {sides};" in a.answer.splitlines()[0], (question, a.answer)
+        assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], question
