@@ -578,7 +578,13 @@ class QuestionReader:
         me more about the first one", "what does paper 3 propose?") is a summary of those;
         "how many are there?" (:data:`_HOW_MANY_LISTED`) lists the papers of the last list
         again (not of such a pick) under their count; "show me more" (:data:`_MORE`) writes out
-        its next papers (:attr:`Plan.offset`), or says that all are written out."""
+        its next papers (:attr:`Plan.offset`), or says that all are written out; "sort them by
+        year" (:data:`_SORTED`) lists them again newest first.
+
+        After those follow-ups and before the rest, a question about the catalog itself is
+        answered from its counts (:meth:`_overview`: "how many papers are there?") and one
+        about a paper named by its title with what the catalog gives of it
+        (:meth:`_paper_fact`: "who wrote X?")."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
         if listed and (picked := _picked(question, listed.paper_ids)):
