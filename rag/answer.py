@@ -379,8 +379,9 @@ class Answerer:
                          and self._strategy() == "synthesis")
             if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
-            elif plan.fact:  # "who wrote X?": what the catalog gives of X
-                lines = iter([_cite(_fact(plan.fact, sources[0].paper), 1)])
+            elif plan.fact:  # "who wrote X?": what the catalog gives of X (of each picked)
+                lines = iter([_cite(_fact(plan.fact, hit.paper), n)
+                              for n, hit in enumerate(sources, 1)])
             elif tally[0]:
                 lines = iter(tally[0])
             else:

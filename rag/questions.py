@@ -332,17 +332,37 @@ _SORTED = re.compile(
     r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # a question about the catalog itself, not a topic: "how many papers are there?", "which venues
 # are in the corpus?", "how many COLT 2024 papers are indexed?", "how many papers per year?"
-_CATALOG = re.compile(r"^\s*(?:(?:and\s+)?how\s+many\s+(?:[\w-]+\s+){0,3}?(?:papers|venues|"
-                      r"conferences|years)\b|(?:which|what)\s+(?:venues|conferences|years)\b|what\s+(?:"
-                      r"papers\s+)?(?:is|are|do\s+you\s+have)\s+in\s+(?:the|this|your)\s+(?:corpus|index"
-                      r"|collection|catalog(?:ue)?|library|database)\b)", re.IGNORECASE)
+_CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
+_CATALOG = re.compile(
+    r"^\s*(?:(?:and\s+)?how\s+many\s+(?:[\w-]+\s+){0,3}?(?:papers|venues|conferences|years)\b"
+    r"|(?:which|what)\s+(?:venues|conferences|years)\b"
+    rf"|what(?:'s|\s+is|\s+are|\s+papers\s+(?:are|do\s+you\s+have)|\s+do\s+you\s+have)\s+in\s+{_CORPUS}"
+    r"|(?:(?:give|show)(?:\s+me)?\s+)?(?:an?\s+)?(?:overview|summary|description)\s+of\s+(?:"
+    rf"{_CORPUS}|the\s+papers)\b)", re.IGNORECASE)
 # ... its words that are no topic
 _CATALOG_WORDS = re.compile(
-    r"\b(?:how\s+many|papers?|venues?|conferences?|years?|(?:are|is)\s+there|there|in\s+total|"
-    r"total|overall|altogether|(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|"
-    r"library|database)|indexed|loaded|covered|included|contained|cover(?:s|ed)?|contains?|"
-    r"holds?|have|has|does|do|you|are|is|per|by|each|every|all|which|what|in|of|from|at)\b",
+    rf"\b(?:how\s+many|papers?|venues?|conferences?|years?|(?:are|is)\s+there|there|in\s+total|"
+    rf"total|overall|altogether|{_CORPUS}|indexed|loaded|covered|included|contained|cover(?:s|ed)?"
+    r"|contains?|holds?|have|has|does|do|you|are|is|per|by|each|every|all|which|what(?:'s)?|in|of"
+    r"|from|at|give|show|me|an?|overview|summary|description)\b",
     re.IGNORECASE)
+# "I'm interested in X. What's there?": which papers are on X; "... Which ones give Y?": which
+# papers on X give Y
+_INTERESTED = re.compile(
+    r"^\s*(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:(?:very|mostly|mainly|particularly)\s+)?(?:interested"
+    r"\s+in|researching|working\s+on|curious\s+about|reading\s+(?:up\s+)?(?:on|about))\s+"
+    r"(?P<x>[^.?!;]+?)\s*(?:[.?!;]+\s*(?P<ask>.*?))?\s*$", re.IGNORECASE)
+# ... an ask after it that names nothing
+_GENERIC_ASK = re.compile(
+    r"(?:so\s+)?(?:what(?:'s|\s+is)\s+(?:there|available|out\s+there)|what\s+do\s+you\s+have|anything"
+    r"|any\s+papers|(?:which|what)\s+papers\s+(?:are\s+there|do\s+you\s+have)|show\s+me(?:\s+(?:some"
+    r"|the)\s+papers)?|any\s+suggestions|(?:any\s+)?recommendations)?[\s?.!]*", re.IGNORECASE)
+# ... the words of an ask that stand for its papers
+_ONES_WORD = re.compile(r"\b(?:ones|papers|of\s+them|of\s+those)\b", re.IGNORECASE)
+# "what's new in X?": the latest papers on X
+_WHATS_NEW = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:new|the\s+latest|(?:the\s+)?recent\s+"
+                        r"(?:work|advances|developments|progress|papers))\s+(?:in|on|about|for|with)"
+                        r"\s+(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
 # a question about one paper's authors, venue and year, status, abstract or affiliations, the
 # paper named by its title (``x``): "who wrote X?", "when was X published?", "is X an oral?"
 _TITLE = r"(?:the\s+paper\s+)?[\"\u201c'\u2018]?(?P<x>[^\"\u201d]+?)[\"\u201d'\u2019]?"
@@ -480,6 +500,12 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=reply)
         question = self._written(question)
         question = _POLITE.sub("", question) or question
+        if m := _INTERESTED.match(question):  # "I'm interested in X. What's there?"
+            ask, topic = m.group("ask") or "", m.group("x")
+            on = _ONES_WORD.sub(f"papers on {topic}", ask, count=1)  # "which ones give Y?"
+            question = (f"Which papers study {topic}?" if _GENERIC_ASK.fullmatch(ask) else on
+                        if on != ask else f"{ask.rstrip(' ?.!')} on {topic}?")
+        question = _WHATS_NEW.sub(r"Which are the latest papers on \g<x>?", question)
         if plan := self._passage(question, filters):
             return plan  # its words as written
         question, respelled = self._respelled(question)
@@ -589,9 +615,10 @@ class QuestionReader:
         listed = conversation.listed if conversation else None
         if listed and (picked := _picked(question, listed.paper_ids)):
             ids, rest = picked  # "tell me more about the first one": a summary of it
+            asked = _fact_asked(question)  # "who wrote the first one?": its authors
             return Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
-                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
-                         standalone=listed.standalone, picked=True)
+                        scope=ids, topic=_topic(listed.standalone), whole_scope=True,
+                        standalone=listed.standalone, picked=True, fact=asked[0] if asked else "")
         if listed and listed.paper_ids and _HOW_MANY_LISTED.match(question):
             return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
                          topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
@@ -680,13 +707,12 @@ class QuestionReader:
         affiliations of a paper it names by its title (:data:`_PAPER_FACT`: "Who wrote Direct
         Preference Optimization?", "When was X published?", :data:`_IS_STATUS`: "Is X an
         oral?"), that paper and what to tell of it; None where no paper is so titled."""
-        m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
-        if not m or not (paper := self._paper_titled(m.group("x"))):
+        asked = _fact_asked(question)
+        if not asked or not (paper := self._paper_titled(asked[1])):
             return None
-        fact = next((k for k, v in m.groupdict().items() if v and k != "x"), "status")
         return Plan("summary", paper.title or paper.label, Filters(), scope=[paper.paper_id],
                     topic=paper.title or paper.label, standalone=question, whole_scope=True,
-                    fact=fact)
+                    fact=asked[0])
 
     def _filter_sides(self, question: str, filters: Filters) -> Plan | None:
         """One topic compared across the venues, years, statuses or institutions each side
@@ -1092,6 +1118,16 @@ def shown_topic(question: str) -> str:
             last.end():after.start()].strip():
         last = after  # "zeroth-order methods", not "zeroth-order"
     return question[first.start():last.end()]
+
+
+def _fact_asked(question: str) -> tuple[str, str] | None:
+    """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`: "authors",
+    "when", "status", "abstract" or "affiliations"), and the words naming the paper ("Direct
+    Preference Optimization", "the first one"); None where it asks none of these."""
+    m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
+    if not m:
+        return None
+    return next((k for k, v in m.groupdict().items() if v and k != "x"), "status"), m.group("x")
 
 
 def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | None:

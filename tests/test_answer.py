@@ -1688,3 +1688,28 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
         a = fast_chat.ask(question)
         assert f"matching each side: {sides};" in a.answer.splitlines()[0], (question, a.answer)
         assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], question
+
+
+def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: PaperChat,
+                                                                     tmp_path: Path) -> None:
+    """"I'm interested in X. What's there?" lists the papers on X ("... Which ones are from
+    2025?" those of them); "What's new in X?" lists them newest first; "Who wrote the first
+    one?" after a listing gives its authors; "Give me an overview of the corpus" the catalog's
+    counts. They were summaries of papers naming "interested", "new", "first one" or
+    "overview" (or refused)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("I'm interested in bandit problems. What's there?")
+    assert a.kind == "listing" and sorted(p["paper_id"] for p in a.papers) == [
+        "p0", "p1", "p2", "p3"]
+    a = fast_chat.ask("I am working on bandit problems. Which ones are from 2025?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["p1", "p2"]
+    a = fast_chat.ask("What's new in bandit problems?")
+    assert a.kind == "listing" and [p["year"] for p in a.papers] == [2025, 2025, 2024, 2024]
+    conv = Conversation()
+    first = fast_chat.ask("Which papers study bandit problems?", conv).papers[0]
+    a = fast_chat.ask("Who wrote the first one?", conv)
+    assert a.answer == f"\u201c{first['title']}\u201d is by {first['authors'][0]} [1]."
+    assert a.citations[0].paper_id == first["paper_id"]
+    assert fast_chat.ask("Give me an overview of the corpus").answer.splitlines()[0] == (
+        "The index holds 6 papers from 2024 to 2025:")
