@@ -22,7 +22,8 @@ and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT
 "What did X publish on Y?", "from MIT or Stanford"), ``evals/paperlists_spellings.json``
 (SPELLING_TOPICS: British spellings, and American ones where titles write the British),
 ``evals/paperlists_author_forms.json`` (AUTHOR_FORM_TOPICS: misspelled names, several authors
-together or either).
+together or either), ``evals/paperlists_question_forms.json`` (QUESTION_FORM_TOPICS: an
+interest stated, "what's new in X?", a topic compared across venues, years or institutions).
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -496,6 +497,32 @@ SPELLING_TOPICS: list[tuple[Any, ...]] = [
     ("Which papers study kernelized bandits?", r"kerneli[sz]ed bandits?"),
 ]
 
+# questions in the forms the tenth session taught the reader: an interest stated, "what's new
+# in X?", a topic compared across venues, years or institutions, counted per venue or year
+# (written after those changes, run once; a venue may be a tuple: any of them)
+QUESTION_FORM_TOPICS: list[tuple[Any, ...]] = [
+    ("I'm interested in conformal prediction. What's there?", r"conformal"),
+    ("We are working on causal discovery", r"causal discovery"),
+    ("I'm curious about score matching. Any papers?", r"score matching"),
+    ("I'm researching offline reinforcement learning. Which ones are from 2025?",
+     r"offline (?:reinforcement learning|RL)", "", {2025}),
+    ("I am interested in Gaussian processes. Which ones are from UAI?", r"gaussian process",
+     "UAI", None),
+    ("What's new in federated learning?", r"federated"),
+    ("What are the recent advances in diffusion policies?", r"diffusion polic"),
+    ("Compare UAI and AISTATS papers on causal inference", r"causal inference",
+     ("UAI", "AISTATS"), None),
+    ("COLT vs ALT papers on online learning", r"online learning", ("COLT", "ALT"), None),
+    ("What is the difference between 2023 and 2025 papers on Gaussian processes?",
+     r"gaussian process", "", {2023, 2025}),
+    ("Compare MIT and Stanford papers on robotics", r"robot", "", None, "", "",
+     r"\bMIT\b|Massachusetts Institute of Technology|Stanford"),
+    ("Compare oral and poster papers on Bayesian optimization", r"bayesian optimi[sz]ation"),
+    ("How many papers on bandits per venue?", r"bandit"),
+    ("How many papers on conformal prediction per year?", r"conformal"),
+    ("I'm interested in quantum error correction. What's there?", r"quantum error correction"),
+]
+
 
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue, years, status,
@@ -510,7 +537,8 @@ def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, obj
         left_out = re.compile(without, re.I) if without else None
         at = re.compile(institution) if institution else None
         by = [re.compile(a) for a in ((author,) if isinstance(author, str) else author) if a]
-        pool = [p for p in papers if (not venue or p.get("conference") == venue)
+        venues = (venue,) if isinstance(venue, str) else venue
+        pool = [p for p in papers if (not venue or p.get("conference") in venues)
                 and (years is None or p.get("year") in years) and not (
                     left_out and left_out.search(f"{p['title']} {p['abstract']}"))
                 and (not status or p.get("status") == status)
@@ -542,6 +570,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, PAPERLISTS_AUTHOR_TOPICS, "paperlists_authors.json"),
     (PAPERLISTS, SPELLING_TOPICS, "paperlists_spellings.json"),
     (PAPERLISTS, AUTHOR_FORM_TOPICS, "paperlists_author_forms.json"),
+    (PAPERLISTS, QUESTION_FORM_TOPICS, "paperlists_question_forms.json"),
 ]
 
 
