@@ -54,6 +54,9 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
                       r"|^\s*(?:list|find|show|give)(?:\s+me)?(?:\s+(?:all|some|the))?\s+"
                       r"(?:work|research|publications|articles)\b"
+                      # "any work on X?", "is there any research on X?"
+                      r"|^\s*(?:(?:are|is)\s+there\s+)?any\s+(?:work|research|publications|articles"
+                      r"|studies)\b"
                       # "COLT 2024 papers on X", "Sergey Levine's papers on X" (not "summarize
                       # bandit papers", "summarize Sergey Levine's papers")
                       r"|^(?!\s*(?:summari[sz]e|describe|explain|compare|contrast|what|how|why)\b)"

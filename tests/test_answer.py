@@ -591,6 +591,8 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     ("What problems do papers on zeroth-order methods address?", "summary"),
     ("What papers do you have on zeroth-order methods?", "listing"),
     ("Show me work on zeroth-order methods.", "listing"),
+    ("Any work on zeroth-order methods?", "listing"),
+    ("Is there any research on zeroth-order methods?", "listing"),
 ])
 def test_question_forms_that_ask_for_a_listing(chat: PaperChat, question: str, kind: str) -> None:
     """Existence, count and "who" questions list every matching paper ("how many" is not
