@@ -711,11 +711,22 @@ class QuestionReader:
         Preference Optimization?", "When was X published?", :data:`_IS_STATUS`: "Is X an
         oral?"), that paper and what to tell of it; None where no paper is so titled."""
         asked = _fact_asked(question)
-        if not asked or not (paper := self._paper_titled(asked[1])):
+        if not asked or not (paper := self._paper_titled(asked[1]) or self._paper_called(asked[1])):
             return None
         return Plan("summary", paper.title or paper.label, Filters(), scope=[paper.paper_id],
                     topic=paper.title or paper.label, standalone=question, whole_scope=True,
                     fact=asked[0])
+
+    def _paper_called(self, words: str) -> Paper | None:
+        """The paper "the X paper" names (:meth:`_paper_titled`): titled X ("the QLoRA paper":
+        "QLoRA: ..."), or titled what the corpus spells the acronym X out as ("the DPO paper":
+        "Direct Preference Optimization: ..."); None where none is."""
+        if not (m := re.fullmatch(r"(?:the\s+)?(?P<name>[\w-]+)\s+paper", words, re.IGNORECASE)):
+            return None
+        name = m.group("name")
+        return self._paper_titled(name) or next(
+            (p for long in self.index.acronyms().get(name.lower(), [])[:3]
+             if (p := self._paper_titled(long))), None)
 
     def _filter_sides(self, question: str, filters: Filters) -> Plan | None:
         """One topic compared across the venues, years, statuses or institutions each side

@@ -1715,3 +1715,23 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     assert a.citations[0].paper_id == first["paper_id"]
     assert fast_chat.ask("Give me an overview of the corpus").answer.splitlines()[0] == (
         "The index holds 6 papers from 2024 to 2025:")
+
+
+def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Who wrote the DPO paper?": the paper titled what the abstracts spell DPO out as
+    (or titled DPO before a colon, "the QLoRA paper"); "the bandit paper" names no one paper."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
+        {"id": "dpo", "title": "Direct Preference Optimization: Your Model is a Reward Model",
+         "authors": ["Ann Lee"], "status": "Oral", "abstract": "We propose Direct Preference "
+         "Optimization (DPO), a stable way to align models. DPO needs no reward model."},
+        {"id": "ql", "title": "QLoRA: Efficient Finetuning", "authors": ["Bo Chen"],
+         "abstract": "We present QLoRA, which finetunes quantized models."},
+        {"id": "ipo", "title": "Preference optimization without rewards", "authors": ["Cy Li"],
+         "abstract": "We compare with direct preference optimization (DPO) on bandit tasks."}])
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Who wrote the DPO paper?")
+    assert a.answer == ("\u201cDirect Preference Optimization: Your Model is a Reward Model\u201d "
+                        "is by Ann Lee [1].")
+    assert fast_chat.ask("Who wrote the QLoRA paper?").citations[0].paper_id == "ql"
+    assert not fast_chat.answerer().plan("Who wrote the bandit paper?", None, None).fact
