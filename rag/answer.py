@@ -49,7 +49,7 @@ from rag.questions import (
 )
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
-from rag.textnorm import query_terms, sentence_order, terms_beyond
+from rag.textnorm import query_terms, sentence_order, sentence_scores, terms_beyond
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -178,6 +178,9 @@ class Answerer:
                 hits = [h for h in hits if not _names_topic(
                     cov.get(h.paper.paper_id, 0.0), phrase is None or h.paper.paper_id in phrase)]
         plan.left_out = found - len(hits)
+        if plan.aspect:  # "the limitations of X": each paper's sentence on them, where any
+            for h in hits:
+                h.evidence = _aspect_sentence(h.paper.abstract, plan.aspect) or h.evidence
         if plan.newest_first and plan.kind != "summary":  # each group of the header apart;
             hits.sort(key=lambda h: (h.names_topic is False, -(h.paper.year or 0)))  # stable
         return hits
@@ -801,6 +804,15 @@ def _fact(fact: str, paper: Paper) -> str:
         return (f"The authors of {title} list {and_list(affiliations)}" if affiliations
                 else f"The catalog gives no affiliations for {title}")
     return f"The abstract of {title}: {paper.abstract}"
+
+
+def _aspect_sentence(abstract: str, aspect: str) -> str:
+    """The abstract's sentence naming ``aspect`` most ("limitations": "One limitation is ...");
+    '' where none names it."""
+    sentences = split_sentences(abstract)
+    scores = sentence_scores(sentences, aspect, abstract)
+    best = max(range(len(sentences)), key=lambda i: scores[i], default=None)
+    return sentences[best] if best is not None and scores[best] > 0 else ""
 
 
 def _venue_year(paper: Paper) -> str:

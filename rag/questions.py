@@ -176,6 +176,12 @@ _VENUE_AFTER = r"(?:(?<=from )|(?<=\bat )|(?<=\bin ))"
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
                       r"|studies|articles)\s+(?:on|about|in)\s+(?P<topic>.+?)\s+[\w-]+\s*[?.!]*$",
                       re.IGNORECASE)
+# "what are the limitations of X?": the papers on X, their sentences on that aspect first
+_ASPECT = re.compile(
+    r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
+    r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages|benefits"
+    r"|strengths|applications|open\s+(?:problems|questions)|risks|assumptions|failure\s+modes)"
+    r"\s+(?:of|in|for|with|to)\s+(?P<topic>.+?)[\s?.!]*$", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
 # a follow-up naming only what changes: "what about federated learning?", "how about
 # Stanford?", "and spotlights?" (not "and which of them ...?": a question of its own)
@@ -465,6 +471,7 @@ class Plan:
     picked: bool = False               # "the first one": papers of the last listing
     recount: bool = False              # "how many are there?": the last answer's papers
     offset: int = 0                    # "show me more": lines from this place of ``scope`` on
+    aspect: str = ""                   # "the limitations of X": what to show of X's papers
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
     #                                    or "affiliations" of the one paper in ``scope``
     reply: str = ""                    # "hello", "thanks": what to say, with no search
@@ -594,6 +601,8 @@ class QuestionReader:
         - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
         - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
         - "what problems do papers on X address?" (:data:`_WHAT_DO`): the papers on X;
+        - "what are the limitations of X?" (:data:`_ASPECT`): the papers on X, each shown by
+          its sentence on that aspect where it has one;
         - a number (:data:`_COUNT`: "give me three papers on X": three written out);
         - a topic left out (:data:`_WITHOUT`: "bandits but not regret"), where one is left;
         - citations asked for (:data:`_CITING`: "which papers cite DPO?"): those naming DPO,
@@ -670,6 +679,9 @@ class QuestionReader:
         question = _ASKED_VERB.sub(r"\1", question)
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
+        aspect = ""
+        if m := _ASPECT.search(question):  # "what are the limitations of X?"
+            question, aspect = f"Summarize the papers on {m.group('topic')}.", m.group("aspect")
         limit = None
         if m := _COUNT.search(question):  # "give me three papers on X": three written out
             word = m.group(1).lower()
@@ -695,6 +707,7 @@ class QuestionReader:
             question = " ".join(question.replace(dropped, " ", 1).split())
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
+        plan.aspect = aspect
         if tally:  # "who are the most prolific authors on X?": the papers on X, counted
             plan.tally = tally
             plan.kind = "listing" if plan.kind == "summary" else plan.kind

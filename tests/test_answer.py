@@ -1735,3 +1735,19 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
                         "is by Ann Lee [1].")
     assert fast_chat.ask("Who wrote the QLoRA paper?").citations[0].paper_id == "ql"
     assert not fast_chat.answerer().plan("Who wrote the bandit paper?", None, None).fact
+
+
+def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperChat,
+                                                             tmp_path: Path) -> None:
+    """"What are the limitations of X?" (challenges, applications ...) summarizes the papers on
+    X, each by its sentence on that aspect where it has one; it was refused where no paper
+    names the aspect word with X in a way the cut counts."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
+        {"id": "a", "title": "Optimal transport at scale", "abstract": "We study optimal "
+         "transport for large data. Our solver is fast. One limitation is its memory cost."},
+        {"id": "b", "title": "Optimal transport in setting 2", "abstract": "We study optimal "
+         "transport in setting 2. Bounds follow."}])
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("What are the main limitations of optimal transport?")
+    assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b"]
+    assert "One limitation is its memory cost" in a.answer
