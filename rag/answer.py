@@ -144,7 +144,7 @@ class Answerer:
                  settings: Settings, *, words: frozenset[str] = frozenset()) -> None:
         """``words``: words of the language, never read as misspellings however rare in the
         corpus ("bread" is no "broad"; the embedder's vocabulary,
-        :meth:`QuestionReader._respelled`)."""
+        :meth:`QuestionReader.respelled`)."""
         self.retriever = retriever
         self.index = index
         self.llm_factory = llm_factory

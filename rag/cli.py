@@ -58,11 +58,21 @@ def search(query: str,
            year: Annotated[int | None, typer.Option(help="Year.")] = None,
            status: Annotated[str, typer.Option(help="Status contains (Oral).")] = "",
            affiliation: Annotated[str, typer.Option(help="An affiliation names it (MIT).")] = "",
+           exact: Annotated[bool, typer.Option(
+               "--exact", help="Search the words as typed (no misspelling read).")] = False,
            as_json: Annotated[bool, typer.Option("--json")] = False,
            data_dir: DataDir = None, config: Preset = None) -> None:
-    """Hybrid (meaning + keyword) search, one row per paper."""
+    """Hybrid (meaning + keyword) search, one row per paper. A word no paper writes is read
+    as the one the papers write that it most likely misspells, as the chat does (said on
+    stderr; --exact: as typed)."""
     try:
-        result = _open(data_dir, config).search(query, k, Filters(
+        chat = _open(data_dir, config)
+        query, pairs = (query, []) if exact else chat.respelled(query)
+        if pairs:
+            typer.secho(f"searching for \u201c{query}\u201d (" + ", ".join(
+                f"\u201c{a}\u201d read as \u201c{b}\u201d" for a, b in pairs) + ")",
+                fg=typer.colors.YELLOW, err=True)
+        result = chat.search(query, k, Filters(
             area, author, venue, year, status=status, affiliation=affiliation))
     except PaperChatError as err:
         fail(err)

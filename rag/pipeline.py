@@ -242,6 +242,12 @@ class PaperChat:
                                   "(or `paperchat demo`)")
         return self.retriever.search(query, k, filters, **kw)
 
+    def respelled(self, query: str) -> tuple[str, list[tuple[str, str]]]:
+        """``query`` with each word no paper writes read as the word the papers write that it
+        most likely misspells, and those (word, replacement) pairs, as the chat reads questions
+        (:meth:`rag.questions.QuestionReader.respelled`: "federated lerning")."""
+        return self.answerer().reader.respelled(query)
+
     def ask_stream(self, question: str, conversation: Conversation | None = None,
                    filters: Filters | None = None, k: int | None = None,
                    **llm_options: Any) -> Iterator[Event]:

@@ -492,7 +492,7 @@ class QuestionReader:
     def __init__(self, retriever: Retriever, index: PaperIndex, *,
                  words: frozenset[str] = frozenset()) -> None:
         """``words``: words of the language, never read as misspellings however rare in the
-        corpus ("bread" is no "broad"; the embedder's vocabulary, :meth:`_respelled`)."""
+        corpus ("bread" is no "broad"; the embedder's vocabulary, :meth:`respelled`)."""
         self.retriever = retriever
         self.index = index
         self.words = words
@@ -503,7 +503,7 @@ class QuestionReader:
         """What to search and how to answer (:meth:`_read`), for the question as it is meant:
         names typed in lowercase in capitals (:meth:`_written`: "papers from mit"), without a
         polite lead (:data:`_POLITE`: "can you find papers on X?"), its misspelled words
-        respelled (:meth:`_respelled`: "federated lerning"; the answer says so). A greeting or
+        respelled (:meth:`respelled`: "federated lerning"; the answer says so). A greeting or
         thanks is answered without a search (:meth:`_reply`), a passage given by the papers
         closest to it (:meth:`_passage`)."""
         if reply := self._reply(question):
@@ -518,7 +518,7 @@ class QuestionReader:
         question = _WHATS_NEW.sub(r"Which are the latest papers on \g<x>?", question)
         if plan := self._passage(question, filters):
             return plan  # its words as written
-        question, respelled = self._respelled(question)
+        question, respelled = self.respelled(question)
         plan = self._read(question, conversation, filters)
         plan.respelled = respelled + plan.respelled
         return plan
@@ -560,7 +560,7 @@ class QuestionReader:
         shown = " ".join(words[:8]) + ("\u2026" if len(words) > 8 else "")
         return Plan("listing", text, where, topic=shown, standalone=question, like_text=text)
 
-    def _respelled(self, question: str) -> tuple[str, list[tuple[str, str]]]:
+    def respelled(self, question: str) -> tuple[str, list[tuple[str, str]]]:
         """``question`` with each lowercase word no paper writes replaced by the word the
         papers write that it most likely misspells (:meth:`PaperIndex.respelled`: "federated
         lerning" -> "federated learning"; a hyphenated word's parts too; not a venue's name),

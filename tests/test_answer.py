@@ -1751,3 +1751,24 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     a = fast_chat.ask("What are the main limitations of optimal transport?")
     assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b"]
     assert "One limitation is its memory cost" in a.answer
+
+
+def test_cli_search_reads_a_misspelled_word_as_the_chat_does(
+        fast_chat: PaperChat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paperchat search "federated lerning"` searches for "federated learning" and says so on
+    stderr (it searched for the word no paper writes); --exact searches the words as typed."""
+    from typer.testing import CliRunner
+
+    from rag import cli
+
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
+        {"id": f"fl{i}", "title": f"Federated learning study {i}",
+         "abstract": f"We study federated learning in setting {i}. Clients learn."}
+        for i in range(3)])
+    monkeypatch.setattr(cli, "_open", lambda *args, **kwargs: fast_chat)
+    result = CliRunner().invoke(cli.app, ["search", "federated lerning", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "\u201clerning\u201d read as \u201clearning\u201d" in result.stderr
+    assert {h["paper_id"] for h in json.loads(result.stdout)} == {"fl0", "fl1", "fl2"}
+    exact = CliRunner().invoke(cli.app, ["search", "federated lerning", "--exact", "--json"])
+    assert exact.exit_code == 0 and "read as" not in exact.stderr
