@@ -171,7 +171,11 @@ class Answerer:
             hits = [h for h in hits if {c.lower() for c in plan.coauthors} <= {
                 a.lower() for a in h.paper.authors}]
         found = len(hits)
-        for topic in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|nor)\s+", plan.without):
+        if plan.exclude is not None:  # "remove the posters": those the filter matches
+            out = set(self.index.filter_ids(**vars(plan.exclude)) or [])
+            hits = [h for h in hits if h.paper.paper_id not in out]
+        for topic in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|nor)\s+",
+                              "" if plan.exclude is not None else plan.without):
             if hits and query_terms(topic):  # "except X, Y or Z": each
                 cov = self.index.coverage(topic)
                 phrase = self.index.phrase_matches(topic)

@@ -212,9 +212,9 @@ _DID_VERB = re.compile(rf"^(?P<what>\s*(?:what|which))\s+(?:{WORK_NOUN}\s+)?"
                        r"(?:publish(?:ed)?|wr[io]te|write|written|work(?:ed)?(?:\s+on)?"
                        r"|stud(?:y|ied)|research(?:ed)?)\b", re.IGNORECASE)
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
-# "only the orals", "just the ones from 2025"
+# "which one is ...", "only the orals", "just the ones from 2025"
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
-                     r"\s*,?\s*|(?:and\s+)?which of (?:those|these|them)\s*|(?:and\s+)?(?:now\s+)?"
+                     r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|one)\s*|(?:and\s+)?(?:now\s+)?"
                      r"(?:(?:show|list|give)(?:\s+me)?\s+)?(?:only|just)\s+(?:the(?:\s+(?:ones?|papers?))?"
                      r"|those|these|ones)\b\s*(?=\S))", re.IGNORECASE)
 _Y = rf"({YEAR})"
@@ -331,6 +331,17 @@ _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
     r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?[\s?.!]*$",
     re.IGNORECASE)
+# follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
+_HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
+                          r"(?P<rest>(?!papers?\b|are\s+there\b)[a-z].*)$", re.IGNORECASE)
+# ... "exclude the ones on images", "remove the posters", "drop those from 2023"
+_EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
+                      r"|leave\s+out|skip|hide|without)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
+                      r"|those\s+)?(?:(?:on|about|that\s+(?:are|use|study)|which\s+(?:are|use|study)"
+                      r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
+# ... "who are his co-authors?": the authors of those papers, counted
+_COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his|her"
+                        r"|their|the)\s+(?:co-?authors|collaborators)[\s?.!]*$", re.IGNORECASE)
 # "sort them by year" after a listing: its papers again, newest first
 _SORTED = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:(?:sort|order|rank|list|show|give)(?:\s+me)?"
@@ -471,6 +482,7 @@ class Plan:
     picked: bool = False               # "the first one": papers of the last listing
     recount: bool = False              # "how many are there?": the last answer's papers
     offset: int = 0                    # "show me more": lines from this place of ``scope`` on
+    exclude: Filters | None = None     # "remove the posters": ``scope`` less the papers it matches
     aspect: str = ""                   # "the limitations of X": what to show of X's papers
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
     #                                    or "affiliations" of the one paper in ``scope``
@@ -635,6 +647,17 @@ class QuestionReader:
             return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
                          topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
                          standalone=listed.standalone, recount=True)  # "how many are there?"
+        if prev and prev.paper_ids:  # follow-ups on the last answer's papers
+            if m := _HOW_MANY_OF.match(question):  # "how many are orals?": of those
+                question = f"Of those, which {m.group('rest')}"
+            elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
+                if plan := self._excluded(m.group("x"), prev, filters or Filters()):
+                    return plan
+                question = f"Of those, which are not about {m.group('x')}?"
+            elif _COAUTHORS.match(question):  # "who are his co-authors?": theirs, counted
+                return Plan("listing", "", filters or Filters(), scope=list(prev.paper_ids),
+                            topic=shown_topic(_topic(prev.standalone)), whole_scope=True,
+                            standalone=prev.standalone, recount=True, tally="author")
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)
@@ -729,6 +752,19 @@ class QuestionReader:
         return Plan("summary", paper.title or paper.label, Filters(), scope=[paper.paper_id],
                     topic=paper.title or paper.label, standalone=question, whole_scope=True,
                     fact=asked[0])
+
+    def _excluded(self, words: str, prev: Turn, filters: Filters) -> Plan | None:
+        """The last answer's papers less those of the venue, years, status or institution
+        ``words`` name ("remove the posters", "drop those from 2023"); None where they name
+        a topic ("exclude the ones on images": read as "which are not about images?")."""
+        part = _STATUS_NOUN.sub(r"\1 papers", words)
+        part = as_from(part if _PAPERS_WORD.search(part) else f"{part} papers")
+        rest, where, named = self._named_filters(part, Filters())
+        if not named or query_terms(_PAPERS_WORD.sub(" ", rest)):
+            return None
+        return Plan("listing", "", filters, scope=list(prev.paper_ids), whole_scope=True,
+                    topic=shown_topic(_topic(prev.standalone)), without=named, exclude=where,
+                    standalone=f"{prev.standalone} (not {named})")
 
     def _paper_called(self, words: str) -> Paper | None:
         """The paper "the X paper" names (:meth:`_paper_titled`): titled X ("the QLoRA paper":

@@ -1772,3 +1772,36 @@ def test_cli_search_reads_a_misspelled_word_as_the_chat_does(
     assert {h["paper_id"] for h in json.loads(result.stdout)} == {"fl0", "fl1", "fl2"}
     exact = CliRunner().invoke(cli.app, ["search", "federated lerning", "--exact", "--json"])
     assert exact.exit_code == 0 and "read as" not in exact.stderr
+
+
+def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """After a listing, "how many are orals?" narrows it (it counted the catalog's orals),
+    "remove the posters" / "drop those from 2024" leave out those the filter matches,
+    "exclude the ones on X" those naming X, "which one is the most cited?" judges among them
+    (it listed the papers naming "one"), "who are their co-authors?" counts their authors
+    (it was refused)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+
+    def after_listing(question: str, first: str = "Which papers study bandit problems?") -> Answer:
+        conv = Conversation()
+        fast_chat.ask(first, conv)
+        return fast_chat.ask(question, conv)
+
+    def ids(answer: Answer) -> list[str]:
+        return sorted(p["paper_id"] for p in answer.papers)
+
+    assert ids(after_listing("How many are orals?")) == ["p0", "p2"]
+    a = after_listing("Remove the posters")
+    assert ids(a) == ["p0", "p2"] and a.answer.splitlines()[0] == (
+        "2 papers of the 4 from the previous answer match \u201cbandit problems\u201d but not "
+        "\u201cposters\u201d:")
+    assert ids(after_listing("drop those from 2024")) == ["p1", "p2"]
+    assert ids(after_listing("Exclude the ones on federated learning",
+                             "Which papers are from COLT?")) == ["p0", "p1", "p3"]
+    a = after_listing("Which one is the most cited?")
+    assert a.count == 4 and a.answer.startswith(prompts.JUDGEMENT)
+    a = after_listing("Who are their co-authors?")
+    assert a.answer.splitlines()[:2] == ["The last list holds 4 papers:", prompts.render(
+        prompts.TALLY_HEADER, by="author")]
