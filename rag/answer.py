@@ -773,7 +773,8 @@ def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
 def _tally_lines(counted: list[tuple[str, list[int]]], by: str,
                  shown: int) -> tuple[list[str], list[str]]:
     """A tally's lines ("1. Sergey Levine: 6 papers [1][4][9]", at most eight markers; every
-    year, else the first ``shown``) and its closing line ("… and 120 more authors")."""
+    year, else the first ``shown``) and its closing line ("… and 120 more authors (130 in
+    all)")."""
     if by != "year":
         more, counted = len(counted) - shown, counted[:shown]
     else:
@@ -782,8 +783,8 @@ def _tally_lines(counted: list[tuple[str, list[int]]], by: str,
     lines = [f"{i}. {neutralize(key)}: {len(at)} paper{'' if len(at) == 1 else 's'} "
              f"{''.join(f'[{n}]' for n in at[:8])}{ellipsis if len(at) > 8 else ''}"
              for i, (key, at) in enumerate(counted, 1)]
-    foot = [prompts.render(prompts.TALLY_MORE, more=more,
-                           what=_TALLY_WORDS[by][more > 1])] if more > 0 else []
+    foot = [prompts.render(prompts.TALLY_MORE, more=f"{more:,}", what=_TALLY_WORDS[by][more > 1],
+                           total=f"{len(counted) + more:,}")] if more > 0 else []
     return lines, foot
 
 

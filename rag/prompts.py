@@ -82,7 +82,7 @@ THANKS = "Glad to help. Ask about the indexed papers any time."
 TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of the list):"
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"
 TALLY_NONE = "The papers give no {what}, so they cannot be counted by {by}; here they are:"
-TALLY_MORE = "\u2026 and {more} more {what}"
+TALLY_MORE = "\u2026 and {more} more {what} ({total} in all)"
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"
 # "show me more": the next papers of the last list ("Papers 41 to 80 of the 95 ...")

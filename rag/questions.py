@@ -318,6 +318,9 @@ _TALLY = re.compile(
     rf"|^\s*(?:(?:who|what|which)\s+(?:are|were|is)\s+|(?:list|show|name)(?:\s+me)?\s+)?(?:the\s+)?"
     rf"{_PROLIFIC}\s+(?:(?P<author2>{_PEOPLE_NOUN})|(?P<affiliation2>{_INSTITUTION_NOUN})"
     rf"|(?P<venue2>{_VENUE_NOUN}))"
+    # "How many authors (institutions, venues) work on X?"
+    rf"|^\s*how\s+many\s+(?:different\s+)?(?:(?P<author4>{_PEOPLE_NOUN})|(?P<affiliation4>"
+    rf"{_INSTITUTION_NOUN})|(?P<venue4>{_VENUE_NOUN}))\s+(?:have\s+|has\s+)?(?=\w)"
     # "How many papers on X per year (venue, author)?"
     r"|(?P<per>(?<=\S)\s+(?:per|by|each|a|every|for\s+each)\s+(?:(?P<year>year)|(?P<venue3>venue"
     r"|conference)|(?P<author3>author)|(?P<affiliation3>institution|university|affiliation))s?)"
@@ -333,7 +336,8 @@ _HOW_MANY_LISTED = re.compile(
     re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
-                          r"(?P<rest>(?!papers?\b|are\s+there\b)[a-z].*)$", re.IGNORECASE)
+                          r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"
+                          r"|conferences|years|are\s+there)\b)[a-z].*)$", re.IGNORECASE)
 # ... "exclude the ones on images", "remove the posters", "drop those from 2023"
 _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
                       r"|leave\s+out|skip|hide|without)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
@@ -680,7 +684,7 @@ class QuestionReader:
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""
         if (m := _TALLY.search(question)) and (not m.group("per") or _HOW_MANY.search(question)):
-            tally = next(k.rstrip("23") for k, v in m.groupdict().items() if v and k != "per")
+            tally = next(k.rstrip("234") for k, v in m.groupdict().items() if v and k != "per")
             question = (f"{question[:m.start()]}{question[m.end():]}" if m.group("per")
                         else f"Which papers {question[m.end():].strip()}")
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"

@@ -1327,6 +1327,8 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
 
     assert tally("Who are the most prolific authors on bandits?") == [
         ("Ann Lee", 3, 3), ("Bo Chen", 2, 2), ("Cy Dunn", 1, 1)]
+    assert tally("How many authors have papers on bandits?") == [
+        ("Ann Lee", 3, 3), ("Bo Chen", 2, 2), ("Cy Dunn", 1, 1)]
     assert tally("Which institutions publish most on bandits?") == [
         ("MIT", 3, 3), ("Stanford University", 2, 2)]
     assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
@@ -1341,7 +1343,7 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
         a = fast_chat.ask("Which authors have the most papers on bandits?")
     finally:
         fast_chat.settings.llm.listing_lines = lines
-    assert a.answer.splitlines()[-1] == "\u2026 and 1 more author"
+    assert a.answer.splitlines()[-1] == "\u2026 and 1 more author (3 in all)"
     assert a.unsupported_sentences == [] and not a.invalid_citations
     a = fast_chat.ask("Which institutions publish most on graphs?")
     assert [p["paper_id"] for p in a.papers] == ["y"]
