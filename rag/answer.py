@@ -613,8 +613,15 @@ class Answerer:
                                         papers=_places(plan.offset + 1, plan.offset + len(
                                             written))) if plan.offset
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
-            return [head], [prompts.render(prompts.LISTING_MORE, more=more, count=len(hits))
-                            ] if more > 0 else []
+            share = []
+            if plan.share and plan.scope is None:  # "what fraction of CoRL papers ...?"
+                total = (len(self.index.filter_ids(**vars(plan.filters)) or [])
+                         if plan.filters.active() else self.index.count())
+                share = [prompts.render(prompts.SHARE, total=f"{total:,}",
+                                        where=f" {among}" if among else "",
+                                        pct=f"{100 * len(hits) / max(total, 1):.1f}")]
+            return [*share, head], [prompts.render(prompts.LISTING_MORE, more=more,
+                                                   count=len(hits))] if more > 0 else []
         if scope is not None:
             return [], []
         if plan.sides:

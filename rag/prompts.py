@@ -13,7 +13,7 @@ __all__ = [
     "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
     "MORE_HEADER", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION",
-    "NO_MORE", "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED",
+    "NO_MORE", "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "SHARE", "RECOUNT_HEADER", "RESPELLED",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_YEAR", "TALLY_HEADER",
     "TALLY_MORE", "TALLY_NONE", "THANKS", "WHICH_AUTHOR", "render",
 ]
@@ -83,6 +83,8 @@ TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of th
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"
 TALLY_NONE = "The papers give no {what}, so they cannot be counted by {by}; here they are:"
 TALLY_MORE = "\u2026 and {more} more {what} ({total} in all)"
+# "what fraction of CoRL papers use X?": before the listing's first line
+SHARE = "{pct} % of the {total} indexed papers{where} are listed below."
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"
 # "show me more": the next papers of the last list ("Papers 41 to 80 of the 95 ...")

@@ -79,6 +79,17 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
                     rf"|(recent|latest|newest))\s+(?={_NAMED}{_PAPERS}\b)", re.IGNORECASE)
+# ... asked at the question's end: "papers on X, newest first", "... sorted by year"
+_NEWEST_LAST = re.compile(r"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:year|date)|(?:with\s+)?"
+                          r"(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first)\)?"
+                          r"(?=[\s?.!]*$)", re.IGNORECASE)
+# "which is more popular at CoRL, A or B?": the papers on each, compared
+_MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?is\s+(?:more|most)\s+(?:popular|common"
+                           r"|studied|frequent|prevalent|widely\s+used|used)(?P<where>[^,?]*?)\s*[,:]\s*"
+                           r"(?P<a>.+?)\s+or\s+(?P<b>.+?)[\s?.!]*$", re.IGNORECASE)
+# "what fraction of CoRL papers use diffusion policies?": those papers, and their share
+_SHARE = re.compile(r"^\s*(?:what|which)\s+(?:fraction|percentage|proportion|share|percent|part)\s+of"
+                    r"\s+(?:the\s+|all\s+)?(?P<rest>.+)$", re.IGNORECASE)
 # a topic left out, at the question's end: "... bandits but not regret", "excluding X",
 # "except for X", "other than X", "that do not use X", "which are not about X"
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
@@ -488,6 +499,7 @@ class Plan:
     offset: int = 0                    # "show me more": lines from this place of ``scope`` on
     exclude: Filters | None = None     # "remove the posters": ``scope`` less the papers it matches
     aspect: str = ""                   # "the limitations of X": what to show of X's papers
+    share: bool = False                # "what fraction of papers ...": their share said too
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
     #                                    or "affiliations" of the one paper in ``scope``
     reply: str = ""                    # "hello", "thanks": what to say, with no search
@@ -545,7 +557,8 @@ class QuestionReader:
         for any other question."""
         if _THANKS.match(question):
             return prompts.THANKS
-        if not (_GREETING.match(question) or _HELP.match(question)):
+        if not (_GREETING.match(question) or _HELP.match(question)
+                or not re.search(r"[^\W_]", question)):  # "?": nothing asked
             return ""
         authors = self.index.author_papers()
         author = max(authors, key=lambda a: (authors[a], a)) if authors else ""
@@ -693,8 +706,9 @@ class QuestionReader:
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
         question = _APPEARED.sub("", question)  # "which papers on X came out in 2025?"
-        newest = any(m.group(2) for m in _ORDER.finditer(question))
-        question = " ".join(_ORDER.sub(" ", question).split())
+        newest = any(m.group(2) for m in _ORDER.finditer(question)) or bool(
+            _NEWEST_LAST.search(question))  # "recent papers on X", "papers on X, newest first"
+        question = " ".join(_ORDER.sub(" ", _NEWEST_LAST.sub("", question)).split())
         if m := _LIKE.search(question):
             if paper := self._paper_titled(m.group("title")):  # among a venue's, a year's
                 _, where, _ = self._named_filters(question[:m.start()], filters or Filters())
@@ -704,6 +718,11 @@ class QuestionReader:
             # no such title: papers on those words ("similar to zeroth-order methods")
             question = f"{question[:m.start()]} on {m.group('title')}?"
         question = _ASKED_VERB.sub(r"\1", question)
+        share = bool(m := _SHARE.match(question))
+        if m:  # "what fraction of CoRL papers use X?": which, and their share
+            question = f"Which {m.group('rest')}"
+        if m := _MORE_POPULAR.match(question):  # "which is more popular at CoRL, A or B?"
+            question = f"Compare {m.group('a')} and {m.group('b')}{m.group('where')}"
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
         aspect = ""
@@ -734,7 +753,7 @@ class QuestionReader:
             question = " ".join(question.replace(dropped, " ", 1).split())
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
-        plan.aspect = aspect
+        plan.aspect, plan.share = aspect, share
         if tally:  # "who are the most prolific authors on X?": the papers on X, counted
             plan.tally = tally
             plan.kind = "listing" if plan.kind == "summary" else plan.kind

@@ -1807,3 +1807,24 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     a = after_listing("Who are their co-authors?")
     assert a.answer.splitlines()[:2] == ["The last list holds 4 papers:", prompts.render(
         prompts.TALLY_HEADER, by="author")]
+
+
+def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: PaperChat,
+                                                                    tmp_path: Path) -> None:
+    """"What fraction of COLT papers study X?" lists them with their share of COLT's papers;
+    "Which is more popular, A or B?" compares A and B; "papers on X, newest first" lists by
+    year; "?" gets the help reply. They read "fraction", "popular", "newest first" and "?" as
+    words to find."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("What fraction of COLT papers study bandit problems?")
+    assert a.answer.splitlines()[0] == "75.0 % of the 4 indexed papers from COLT are listed below."
+    assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p3"]
+    a = fast_chat.ask("Which is more popular, bandit problems or federated learning?")
+    assert "matching each side: 4 \u201cbandit problems\u201d and 2 \u201cfederated learning\u201d" in (
+        a.answer.splitlines()[0])
+    a = fast_chat.ask("List papers on bandit problems, newest first")
+    assert [p["year"] for p in a.papers] == [2025, 2025, 2024, 2024]
+    assert a.answer.splitlines()[0].endswith("\u201cbandit problems\u201d, newest first:")
+    a = fast_chat.ask("?")
+    assert not a.refused and a.answer.startswith("I answer from the 6 indexed papers")
