@@ -31,6 +31,7 @@ EXAMPLES = [
     "What did Kaiyi Ji work on?",
     "Which papers are about reinforcement learning?",
     "Which papers are similar to HO-SFL?",
+    "How many papers are there?",
 ]
 LATEX: list[dict[str, str | bool]] = [{"left": "$$", "right": "$$", "display": True},
          {"left": "$", "right": "$", "display": False}]
