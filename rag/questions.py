@@ -80,9 +80,9 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
                     rf"|(recent|latest|newest))\s+(?={_NAMED}{_PAPERS}\b)", re.IGNORECASE)
 # ... asked at the question's end: "papers on X, newest first", "... sorted by year"
-_NEWEST_LAST = re.compile(r"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:year|date)|(?:with\s+)?"
-                          r"(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first)\)?"
-                          r"(?=[\s?.!]*$)", re.IGNORECASE)
+_NEWEST_FIRST = r"(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first"
+_NEWEST_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:year|date)|(?:with\s+)?"
+                          rf"{_NEWEST_FIRST})\)?(?=[\s?.!]*$)", re.IGNORECASE)
 # "which is more popular at CoRL, A or B?": the papers on each, compared
 _MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?is\s+(?:more|most)\s+(?:popular|common"
                            r"|studied|frequent|prevalent|widely\s+used|used)(?P<where>[^,?]*?)\s*[,:]\s*"
@@ -361,9 +361,8 @@ _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:who\s+(?:are|were)|list|name|show(?:
 _SORTED = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:(?:sort|order|rank|list|show|give)(?:\s+me)?"
     r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:year|date"
-    r"|recency|publication\s+(?:year|date))|chronologically|(?:with\s+)?(?:the\s+)?(?:newest|latest"
-    r"|most\s+recent)(?:\s+ones)?\s+first)(?:\s*,?\s*(?:the\s+)?(?:newest|latest|most\s+recent)"
-    r"\s+first)?)|(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first)"
+    rf"|recency|publication\s+(?:year|date))|chronologically|(?:with\s+)?{_NEWEST_FIRST})"
+    rf"(?:\s*,?\s*{_NEWEST_FIRST})?)|{_NEWEST_FIRST})"
     r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # a question about the catalog itself, not a topic: "how many papers are there?", "which venues
 # are in the corpus?", "how many COLT 2024 papers are indexed?", "how many papers per year?"
