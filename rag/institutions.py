@@ -208,8 +208,12 @@ _ASKING = (r"on|about|in|into|to|that|which|who|whose|what|how|why|is|are|was|we
            r"|papers?|researchers|authors|since|before|after|during|between|from|by|list|show"
            r"|find|give|me|any|all|some|many|summari[sz]e|name|propos\w*|focus\w*|address\w*"
            r"|explor\w*|investigat\w*|than|not|but|except|excluding")
-_LOWER_WORD = rf"(?<![\w'&.-])(?!(?:{_ASKING})\b)[a-z][\w&.'-]*"
-_LOWER_RUN = (rf"{_LOWER_WORD}(?:(?:\s+(?:of|at|for|de|and|or|the))*,?\s+{_LOWER_WORD})*")
+# ... and the words that may join its words ("university of toronto"), which are no word of it
+# themselves: a word read both ways made the runs' matching exponential in such words ("the
+# the the ...": 2 s at 20, minutes at 40)
+_LOWER_JOIN = r"(?:of|at|for|de|and|or|the)"
+_LOWER_WORD = rf"(?<![\w'&.-])(?!(?:{_ASKING}|{_LOWER_JOIN})\b)[a-z][\w&.'-]*"
+_LOWER_RUN = (rf"{_LOWER_WORD}(?:(?:\s+{_LOWER_JOIN})*,?\s+{_LOWER_WORD})*")
 # where a question names an institution: after "from" or "at", before "papers" or
 # "researchers", as the subject of "what did X publish/work on"
 _LOWER_AFTER = re.compile(rf"\b(?:from|at|affiliated\s+with)\s+(?:the\s+)?(?P<run>{_LOWER_RUN})")

@@ -292,3 +292,16 @@ def test_british_spellings_read_as_american(text: str, american: str) -> None:
     from rag.spelling import american as to_american
 
     assert to_american(text) == american
+
+
+@pytest.mark.timeout(60)
+def test_a_lowercase_question_full_of_joining_words_is_read_at_once() -> None:
+    """Names typed in lowercase are found in runs of words that "of", "the", "and" may join;
+    a joining word was also read as a word of the run, which made reading a question
+    exponential in them (2 s at 20, minutes at 40: this test hung)."""
+    from rag.institutions import capitalized
+
+    question = "summary of the " + "the of and " * 30 + "results"
+    assert capitalized(question) == question
+    assert capitalized("papers from university of the arts london on design") == (
+        "papers from University of the Arts London on design")
