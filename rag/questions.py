@@ -641,11 +641,15 @@ class QuestionReader:
         :meth:`_plan` then reads "compare A and B" and "A or B" (:func:`_sides`).
 
         A follow-up picking papers of the last listing by their place (:data:`_PICKED`: "tell
-        me more about the first one", "what does paper 3 propose?") is a summary of those;
-        "how many are there?" (:data:`_HOW_MANY_LISTED`) lists the papers of the last list
-        again (not of such a pick) under their count; "show me more" (:data:`_MORE`) writes out
-        its next papers (:attr:`Plan.offset`), or says that all are written out; "sort them by
-        year" (:data:`_SORTED`) lists them again newest first.
+        me more about the first one", "what does paper 3 propose?"; "who wrote the first one?"
+        with what the catalog gives of it) is a summary of those; "how many are there?"
+        (:data:`_HOW_MANY_LISTED`) lists the papers of the last list again (not of such a
+        pick) under their count; "how many are orals?" (:data:`_HOW_MANY_OF`) narrows the last
+        answer's papers, "remove the posters" (:data:`_EXCLUDE`, :meth:`_excluded`) leaves some
+        out, "who are his co-authors?" (:data:`_COAUTHORS`) counts their authors; "show me
+        more" (:data:`_MORE`) writes out the next papers of the last list
+        (:attr:`Plan.offset`), or says that all are written out; "sort them by year"
+        (:data:`_SORTED`) lists them again newest first.
 
         After those follow-ups and before the rest, a question about the catalog itself is
         answered from its counts (:meth:`_overview`: "how many papers are there?") and one
