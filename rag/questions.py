@@ -530,9 +530,11 @@ class QuestionReader:
         """What to search and how to answer (:meth:`_read`), for the question as it is meant:
         names typed in lowercase in capitals (:meth:`_written`: "papers from mit"), without a
         polite lead (:data:`_POLITE`: "can you find papers on X?"), its misspelled words
-        respelled (:meth:`respelled`: "federated lerning"; the answer says so). A greeting or
-        thanks is answered without a search (:meth:`_reply`), a passage given by the papers
-        closest to it (:meth:`_passage`)."""
+        respelled (:meth:`respelled`: "federated lerning"; the answer says so), an interest
+        stated as the question it means (:data:`_INTERESTED`: "I'm interested in X. What's
+        there?": "Which papers study X?"; :data:`_WHATS_NEW`: "what's new in X?"). A greeting
+        or thanks is answered without a search (:meth:`_reply`), a passage given by the
+        papers closest to it (:meth:`_passage`)."""
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
         question = self._written(question)
@@ -625,9 +627,13 @@ class QuestionReader:
           to filter on;
         - when the papers appeared (:data:`_APPEARED`: "which papers on X came out in
           2025?"): "which papers on X in 2025?";
-        - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first);
+        - an order (:data:`_ORDER`: "the most relevant papers", "recent papers": newest first;
+          :data:`_NEWEST_LAST`: "..., newest first");
         - "papers similar to X" (:data:`_LIKE`), where a paper is titled X: its neighbours;
         - the asking verb (:data:`_ASKED_VERB`: "which paper introduced DPO?");
+        - a share asked for (:data:`_SHARE`: "what fraction of CoRL papers use X?"): which, and
+          their share of the papers within the filters;
+        - "which is more popular, A or B?" (:data:`_MORE_POPULAR`): "compare A and B";
         - "what problems do papers on X address?" (:data:`_WHAT_DO`): the papers on X;
         - "what are the limitations of X?" (:data:`_ASPECT`): the papers on X, each shown by
           its sentence on that aspect where it has one;
