@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from rag import prompts
 from rag.citations import neutralize
@@ -670,9 +670,7 @@ class QuestionReader:
                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
                         standalone=listed.standalone, picked=True, fact=asked[0] if asked else "")
         if listed and listed.paper_ids and _HOW_MANY_LISTED.match(question):
-            return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
-                         topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
-                         standalone=listed.standalone, recount=True)  # "how many are there?"
+            return _again(listed, filters, recount=True)  # "how many are there?"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if m := _HOW_MANY_OF.match(question):  # "how many are orals?": of those
                 question = f"Of those, which {m.group('rest')}"
@@ -681,9 +679,7 @@ class QuestionReader:
                     return plan
                 question = f"Of those, which are not about {m.group('x')}?"
             elif _COAUTHORS.match(question):  # "who are his co-authors?": theirs, counted
-                return Plan("listing", "", filters or Filters(), scope=list(prev.paper_ids),
-                            topic=shown_topic(_topic(prev.standalone)), whole_scope=True,
-                            standalone=prev.standalone, recount=True, tally="author")
+                return _again(prev, filters, recount=True, tally="author")
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)
@@ -691,13 +687,9 @@ class QuestionReader:
                 count = len(listed.paper_ids)
                 return Plan("summary", "", Filters(), reply=prompts.render(
                     prompts.NO_MORE, count=count, s="" if count == 1 else "s"))
-            return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
-                        topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
-                        standalone=listed.standalone, offset=listed.shown)
+            return _again(listed, filters, offset=listed.shown)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
-            return Plan("listing", "", filters or Filters(), scope=list(listed.paper_ids),
-                        topic=shown_topic(_topic(listed.standalone)), whole_scope=True,
-                        standalone=listed.standalone, newest_first=True)
+            return _again(listed, filters, newest_first=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"
             return Plan("summary", "", Filters(), reply=overview)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
@@ -789,14 +781,23 @@ class QuestionReader:
         """The last answer's papers less those of the venue, years, status or institution
         ``words`` name ("remove the posters", "drop those from 2023"); None where they name
         a topic ("exclude the ones on images": read as "which are not about images?")."""
-        part = _STATUS_NOUN.sub(r"\1 papers", words)
-        part = as_from(part if _PAPERS_WORD.search(part) else f"{part} papers")
-        rest, where, named = self._named_filters(part, Filters())
+        if not (named := self._filter_named(words, Filters())):
+            return None
+        where, said = named
+        return replace(_again(prev, filters), without=said, exclude=where,
+                       standalone=f"{prev.standalone} (not {said})")
+
+    def _filter_named(self, words: str, filters: Filters) -> tuple[Filters, str] | None:
+        """``words`` read as a filter alone ("orals", "UAI", "MIT", "from 2023": as "oral
+        papers", "UAI papers", "papers from MIT", :meth:`_named_filters`): ``filters`` with it
+        and what it names ("orals", "authors at MIT"); None where they name a topic too or
+        nothing to filter on."""
+        words = _STATUS_NOUN.sub(r"\1 papers", words)
+        words = as_from(words if _PAPERS_WORD.search(words) else f"{words} papers")
+        rest, where, named = self._named_filters(words, filters)
         if not named or query_terms(_PAPERS_WORD.sub(" ", rest)):
             return None
-        return Plan("listing", "", filters, scope=list(prev.paper_ids), whole_scope=True,
-                    topic=shown_topic(_topic(prev.standalone)), without=named, exclude=where,
-                    standalone=f"{prev.standalone} (not {named})")
+        return where, named
 
     def _paper_called(self, words: str) -> Paper | None:
         """The paper "the X paper" names (:meth:`_paper_titled`): titled X ("the QLoRA paper":
@@ -826,12 +827,10 @@ class QuestionReader:
         topic = re.sub(r"^\s*(?:for|in|on|under)\s+", "", q.group(0))
         parts[-1] = parts[-1][:q.start()]
         sides, wheres = [], []
-        for part in parts:  # "oral", "MIT" as "oral papers", "papers from MIT"
-            part = _STATUS_NOUN.sub(r"\1 papers", part)
-            part = as_from(part if _PAPERS_WORD.search(part) else f"{part} papers")
-            rest, where, named = self._named_filters(part, filters)
-            if not named or query_terms(_PAPERS_WORD.sub(" ", rest)):
+        for part in parts:
+            if not (side := self._filter_named(part, filters)):
                 return None  # "compare LoRA and prefix tuning for X": topics, not filters
+            where, named = side
             # "UAI papers", "orals", "papers with authors at MIT", "COLT papers with authors ..."
             named = (f"papers with {named}" if named.startswith("authors at") else named
                      if where.status or where.affiliation else f"{named} papers")
@@ -1215,12 +1214,20 @@ def shown_topic(question: str) -> str:
     return question[first.start():last.end()]
 
 
+def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
+    """A listing of ``turn``'s papers again, in its order, on its topic ("how many are there?",
+    "show me more", "sort them by year": ``how`` says how)."""
+    return Plan("listing", "", filters or Filters(), scope=list(turn.paper_ids), whole_scope=True,
+                topic=shown_topic(_topic(turn.standalone)), standalone=turn.standalone, **how)
+
+
 def _fact_asked(question: str) -> tuple[str, str] | None:
     """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`: "authors",
     "when", "status", "abstract" or "affiliations"), and the words naming the paper ("Direct
     Preference Optimization", "the first one"); None where it asks none of these."""
     m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
-    if not m:
+    if not m or re.match(r"(?:papers?|works?|articles|research)\b", m.group("x"),
+                         re.IGNORECASE):  # "who wrote papers on X?": no title
         return None
     return next((k for k, v in m.groupdict().items() if v and k != "x"), "status"), m.group("x")
 
