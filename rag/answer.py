@@ -421,8 +421,9 @@ class Answerer:
                           "decode_tokens_per_s": round(decode_tokens / decode_s, 1)
                           if decode_s > 0 else 0.0}
         if conversation is not None and not plan.reply:  # "thanks": no turn to follow up on
-            shown = (0 if refused or plan.tally else len(hits[:self._shown(plan)])
-                     if plan.kind == "summary" else plan.offset + len(self._written(plan, hits)))
+            # how far its papers are written out ("show me more" goes on from there)
+            shown = (0 if plan.tally else min(len(hits), self._shown(plan))
+                     if plan.kind == "summary" else plan.offset + len(self._written_out(plan, hits)))
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,
                                            picked=plan.picked, shown=shown))
@@ -511,7 +512,7 @@ class Answerer:
             return plan.limit or cfg.summary_sources
         return min(plan.limit or cfg.listing_lines, cfg.listing_lines)
 
-    def _written(self, plan: Plan, hits: Sequence[SearchHit]) -> list[SearchHit]:
+    def _written_out(self, plan: Plan, hits: Sequence[SearchHit]) -> list[SearchHit]:
         """The papers a listing writes out, from :attr:`Plan.offset` on ("show me more")."""
         return list(hits[plan.offset:plan.offset + self._shown(plan)])
 
@@ -527,7 +528,7 @@ class Answerer:
         # each: each paper's ("AISTATS 2025")
         when = (len(self.index.venue_names()) > 1 or len(self.index.years()) > 1) and not (
             plan.filters.venue and plan.filters.year is not None)
-        for n, hit in enumerate(self._written(plan, hits), plan.offset + 1):
+        for n, hit in enumerate(self._written_out(plan, hits), plan.offset + 1):
             p = hit.paper
             who = ", ".join(p.authors) if WHO.search(question) else _authors_short(p.authors)
             # a status other than the catalog's usual one ("Oral" among posters), unless the
@@ -601,7 +602,7 @@ class Answerer:
         scope = None if plan.scope is None else len(plan.scope)
         among = neutralize(_among(plan))
         if plan.kind != "summary":
-            written = self._written(plan, hits)
+            written = self._written_out(plan, hits)
             more = len(hits) - plan.offset - len(written)
             head = (_like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
                     else prompts.render(prompts.LIKE_TEXT_HEADER, count=len(hits), text=topic,

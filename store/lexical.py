@@ -129,6 +129,11 @@ class LexicalHit:
     score: float  # bm25, higher is better
 
 
+
+def _yearless(venue: str) -> str:
+    """A venue's name less any year in it: "NeurIPS" for "NeurIPS 2023"."""
+    return " ".join(re.sub(rf"(?<!\w){YEAR}(?!\w)", " ", venue).split())
+
 class PaperIndex:
     """Catalog + FTS5 index. Writes happen inside :meth:`transaction`."""
 
@@ -310,7 +315,7 @@ class PaperIndex:
                 else self._select_ids("papers", "venue, year", paper_ids))
         counts: dict[tuple[str, int | None], int] = {}
         for venue, year in rows:
-            key = (" ".join(re.sub(rf"(?<!\w){YEAR}(?!\w)", " ", venue or "").split()), year)
+            key = (_yearless(venue or ""), year)
             counts[key] = counts.get(key, 0) + 1
         return counts
 
@@ -434,8 +439,7 @@ class PaperIndex:
 
     def venue_names(self) -> set[str]:
         """The catalog's venues less any year in them ("NeurIPS" for "NeurIPS 2023"; cached)."""
-        return cast(set[str], self._cached("venues", lambda: {" ".join(re.sub(
-            rf"(?<!\w){YEAR}(?!\w)", " ", v).split()) for (v,) in self.db.execute(
+        return cast(set[str], self._cached("venues", lambda: {_yearless(v) for (v,) in self.db.execute(
             "SELECT DISTINCT venue FROM papers WHERE venue != ''")}))
 
     def match_status(self, text: str) -> tuple[str, str]:
