@@ -16,8 +16,9 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
+import numpy as np
 from pydantic import BaseModel, Field
 
 from rag import prompts
@@ -50,6 +51,7 @@ from rag.questions import (
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
 from rag.textnorm import query_terms, sentence_order, sentence_scores, terms_beyond
+from rag.themes import TopicIndex
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -72,6 +74,9 @@ RARE_TERM = 0.006
 # A tally ("the most prolific authors on X") writes out at most this many authors (institutions,
 # venues), or the listing's lines (llm.listing_lines) where fewer; every year.
 TALLY_LINES = 10
+# Fewer papers than this are listed, not counted by the topics their titles name ("what topics
+# does Ann Lee work on?": her papers)
+FEW_FOR_TOPICS = 10
 # A listing starts from at least this many search results (then adds the papers naming almost
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
@@ -213,7 +218,9 @@ class Answerer:
                 hits, key=lambda h: h.names_topic is False)
         terms = query_terms(plan.query)
         if plan.kind == "metadata":
-            allowed = self.index.filter_ids(**vars(plan.filters)) or []
+            allowed = self.index.filter_ids(**vars(plan.filters))
+            if allowed is None:  # "what topics are covered?": every paper
+                allowed = list(self.index.fingerprints()) if plan.everything else []
             if not terms:  # "what did X work on?": all their papers
                 papers = self.index.get(allowed)
                 hits = [SearchHit(paper=p, score=0.0, similarity=None,
@@ -377,9 +384,13 @@ class Answerer:
         else:
             sources = hits if plan.kind != "summary" else hits[:self._shown(plan)]
             # "the most prolific authors on X": the papers on X counted, each with its papers
-            tally = _tally_lines(_tallied(hits, plan.tally), plan.tally, min(
-                TALLY_LINES, self.settings.llm.listing_lines)) if plan.tally else ([], [])
-            head, foot = self._frame(plan, question, hits, len(sources), tally)
+            by = ("area" if plan.tally == "topic" and any(h.paper.area for h in hits)
+                  else "" if plan.tally == "topic" and len(hits) < FEW_FOR_TOPICS
+                  else plan.tally)  # by the areas the papers give, where they give them
+            most = min(TALLY_LINES, self.settings.llm.listing_lines)
+            tally = _tally_lines(self._topics(hits, most, plan.topic) if by == "topic"
+                                 else _tallied(hits, by), by, most) if by else ([], [])
+            head, foot = self._frame(plan, question, hits, len(sources), by, tally)
             for line in head:
                 yield TokenEvent(line)
             synthesis = (plan.kind == "summary" and not plan.fact
@@ -542,7 +553,24 @@ class Answerer:
             name = detex(neutralize(p.title or p.label))
             yield f"{n}. **{name}**{f' ({about})' if about else ''}: {_cite(reason, n)}"
 
-    def _frame(self, plan: Plan, question: str, hits: list[SearchHit], shown: int,
+    def _topics(self, hits: Sequence[SearchHit], most: int,
+                within: str) -> list[tuple[str, list[int]]]:
+        """The topics the titles of ``hits`` name most (:class:`rag.themes.TopicIndex`, built
+        once for the catalog), each with the places (from 1) of its papers among them;
+        ``within``: the topic they were found on (none of theirs)."""
+        place = {h.paper.paper_id: n for n, h in enumerate(hits, 1)}
+        topics = cast(TopicIndex, self.index.cached("topics", self._topic_index))
+        return [(t.name, sorted(place[pid] for pid in t.members))
+                for t in topics.themes(place, most=most, within_topic=within)]
+
+    def _topic_index(self) -> TopicIndex:
+        papers = {p.paper_id: p.title for p in self.index.all_papers()}
+        vectors = self.retriever.vectors.paper_vectors(list(papers))
+        ids = [pid for pid in papers if pid in vectors]
+        return TopicIndex(ids, [papers[pid] for pid in ids],
+                          np.stack([vectors[pid] for pid in ids]) if ids else np.zeros((0, 1)))
+
+    def _frame(self, plan: Plan, question: str, hits: list[SearchHit], shown: int, by: str = "",
                tally: tuple[list[str], list[str]] = ([], [])) -> tuple[list[str], list[str]]:
         """The answer's own lines around its claims, which cite nothing: the count first (a
         listing's always; a summary's where it compares, or draws on ``shown`` papers of more
@@ -550,12 +578,15 @@ class Answerer:
         them, where the question asks for a judgement or for citations, that the abstracts
         cannot tell."""
         head, foot = self._count_lines(plan, question, hits, shown)
-        if plan.tally:  # ``tally``: its lines and closing line (:func:`_tally_lines`)
+        if by:  # ``tally``, counted ``by``: its lines and closing line (:func:`_tally_lines`)
             lines, closing = tally
-            by, _, given = _TALLY_WORDS[plan.tally]
-            head.append(prompts.render(prompts.TALLY_NONE, by=by, what=given) if not lines
-                        else prompts.TALLY_BY_YEAR if plan.tally == "year"
-                        else prompts.render(prompts.TALLY_HEADER, by=by))
+            one, _, given = _TALLY_WORDS[by]
+            head.append(prompts.render(prompts.TALLY_NONE, by=one, what=given)
+                        if not lines and not (by == "topic" and any(h.paper.title for h in hits))
+                        else prompts.TOPICS_NONE if not lines
+                        else prompts.TALLY_BY_YEAR if by == "year"
+                        else prompts.TALLY_BY_TOPIC if by == "topic"
+                        else prompts.render(prompts.TALLY_HEADER, by=one))
             foot = closing if lines else foot  # else the papers are listed as usual
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
         head = [*self._note_lines(plan), *head]
@@ -613,6 +644,8 @@ class Answerer:
                     else prompts.render(prompts.MORE_HEADER, count=len(hits), topic=topic,
                                         papers=_places(plan.offset + 1, plan.offset + len(
                                             written))) if plan.offset
+                    else prompts.render(prompts.EVERYTHING_HEADER, count=f"{len(hits):,}")
+                    if plan.everything and not plan.filters.active()
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
             share = []
             if plan.share and plan.scope is None:  # "what fraction of CoRL papers ...?"
@@ -757,7 +790,7 @@ def _cite(sentence: str, n: int) -> str:
 _TALLY_WORDS = {"author": ("author", "authors", "authors"),
                 "affiliation": ("institution", "institutions", "affiliations"),
                 "venue": ("venue", "venues", "venues"), "year": ("year", "years", "years"),
-                "area": ("area", "areas", "areas")}
+                "area": ("area", "areas", "areas"), "topic": ("topic", "topics", "titles")}
 
 
 def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
@@ -793,6 +826,9 @@ def _tally_lines(counted: list[tuple[str, list[int]]], by: str,
              for i, (key, at) in enumerate(counted, 1)]
     foot = [prompts.render(prompts.TALLY_MORE, more=f"{more:,}", what=_TALLY_WORDS[by][more > 1],
                            total=f"{len(counted) + more:,}")] if more > 0 else []
+    if by == "topic" and counted:  # how to list a topic's papers (one of several words)
+        topic = next((t for t, _ in counted if " " in t), counted[0][0])
+        foot = [prompts.render(prompts.TOPICS_ASK, topic=neutralize(topic))]
     return lines, foot
 
 

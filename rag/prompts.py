@@ -15,7 +15,8 @@ __all__ = [
     "MORE_HEADER", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION",
     "NO_MORE", "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "SHARE", "RECOUNT_HEADER", "RESPELLED",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_YEAR", "TALLY_HEADER",
-    "TALLY_MORE", "TALLY_NONE", "THANKS", "WHICH_AUTHOR", "render",
+    "TALLY_BY_TOPIC", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE",
+    "EVERYTHING_HEADER", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -82,6 +83,14 @@ THANKS = "Glad to help. Ask about the indexed papers any time."
 TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of the list):"
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"
 TALLY_NONE = "The papers give no {what}, so they cannot be counted by {by}; here they are:"
+# "what topics are covered?" where the papers give no areas: the phrases their titles share
+TALLY_BY_TOPIC = ("By topic, as their titles name it, the most papers first (a topic is a phrase "
+                  "titles share whose papers are alike in meaning; a paper may count under "
+                  "several; the numbers are papers of the list):")
+TOPICS_NONE = "No topic is shared by enough of their titles to count them by; here they are:"
+TOPICS_ASK = ("For every paper on one of them, whether its title names it or not, ask "
+              "\u201cwhich papers are on {topic}?\u201d.")
+EVERYTHING_HEADER = "The index holds {count} papers:"
 TALLY_MORE = "\u2026 and {more} more {what} ({total} in all)"
 # "what fraction of CoRL papers use X?": before the listing's first line
 SHARE = "{pct} % of the {total} indexed papers{where} are listed below."

@@ -312,10 +312,9 @@ _APPEARED = re.compile(r"\s*\b(?:(?:were|was|been|got)\s+(?:published|released|p
                        r"|[\s?.!]*$)", re.IGNORECASE)
 _WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?)\s+(?:have|had|has"
                            r"|publish(?:ed)?|feature[sd]?|include[sd]?)\b", re.IGNORECASE)
-# who (which institution, venue) has the most papers on a topic, how many a year, or which areas
-# they are in: "Who are the most prolific authors on X?", "Which institutions publish most on
-# X?", "the top venues for X", "How many papers on X per year?", "What are the main themes of
-# NeurIPS 2023?" (the papers on X, or of NeurIPS 2023, counted by each)
+# who (which institution, venue) has the most papers on a topic, or how many a year: "Who are the
+# most prolific authors on X?", "Which institutions publish most on X?", "the top venues for X",
+# "How many papers on X per year?" (the papers on X counted by each)
 _PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent)|top|leading)"
 _PEOPLE_NOUN = r"(?:authors?|researchers?|people|contributors?)"
 _INSTITUTION_NOUN = r"(?:institutions?|universities|labs?|organi[sz]ations?|companies|affiliations?)"
@@ -335,11 +334,33 @@ _TALLY = re.compile(
     # "How many papers on X per year (venue, author)?"
     r"|(?P<per>(?<=\S)\s+(?:per|by|each|a|every|for\s+each)\s+(?:(?P<year>year)|(?P<venue3>venue"
     r"|conference)|(?P<author3>author)|(?P<affiliation3>institution|university|affiliation))s?)"
-    r"\b(?=[\s?.!]*$)"
-    # "What are the main themes of NeurIPS 2023?": the papers counted by their area
-    r"|^\s*(?:what|which)\s+(?:are|were|is)\s+the\s+(?:(?:main|key|major|common|popular|hot|top"
-    r"|biggest|most\s+common)\s+)?(?P<area>themes?|topics?|areas?|trends?|research\s+areas?"
-    r"|subjects?)\s+(?:of|in|at|among|across|covered\s+(?:by|in|at))\b", re.IGNORECASE)
+    r"\b(?=[\s?.!]*$)", re.IGNORECASE)
+# the catalog itself, as questions name it
+_CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
+# what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
+# are covered?", "What are the main themes of NeurIPS 2023?", "Which topics are most popular in
+# 2025?", "What topics does the corpus cover?", "List the main research areas at CoRL", "What is
+# the corpus about?", "What topics do they cover?" (the papers counted by topic or area)
+_TOPIC_NOUN = r"(?:research\s+)?(?:topics?|themes?|areas?|subjects?|trends?|fields?|subfields?|subtopics?)"
+_TOPIC_WORD = (r"(?:main|key|major|common|popular|hot|top|biggest|trending|dominant|recurring|central"
+               r"|important|emerging|prominent|prevalent|frequent|different|various|most|research)")
+_TOPICS = re.compile(
+    rf"^\s*(?:(?:what|which)\s+(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\s+(?:are|is|were|does|do|did|have"
+    rf"|has)\b|(?:what|which)\s+(?:are|were|is)\s+(?:the\s+)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b"
+    rf"|(?:(?:can\s+you\s+)?(?:list|show|give|tell|name|summari[sz]e)(?:\s+me)?\s+)(?:the\s+|all\s+"
+    rf"(?:the\s+)?)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b|(?:{_TOPIC_WORD}\s+)+{_TOPIC_NOUN}\b"
+    rf"|what(?:'s|\s+is)\s+{_CORPUS}\s+about\b|what\s+(?:are|were)\s+(?:the|these|those|all)\s+"
+    r"papers\s+(?:\w+\s+){0,3}?about(?=[\s?.!]*$))(?P<rest>.*)$", re.IGNORECASE)
+# ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
+_TOPIC_FILLER = re.compile(
+    rf"\b(?:{_CORPUS}|covered|cover(?:s|ed)?|represented|addressed|address(?:es)?|studied"
+    r"|explored|discussed|found|there|here|in|on|of|at|among|across|within|by|for|from|do|does"
+    r"|did|is|are|were|was|have|has|the|this|these|those|all|papers?|works?|research|abstracts?"
+    r"|indexed|loaded|included|most|more|popular|common|frequent|often|about|overall|currently"
+    r"|right\s+now|now|you|me|please|list|so\s+far)\b", re.IGNORECASE)
+# ... "what topics do they cover?" after a listing: its papers
+_THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\s+(?:ones|results))"
+                       r"\b", re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
@@ -366,7 +387,6 @@ _SORTED = re.compile(
     r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # a question about the catalog itself, not a topic: "how many papers are there?", "which venues
 # are in the corpus?", "how many COLT 2024 papers are indexed?", "how many papers per year?"
-_CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
 _CATALOG = re.compile(
     r"^\s*(?:(?:and\s+)?how\s+many\s+(?:[\w-]+\s+){0,3}?(?:papers|venues|conferences|years)\b"
     r"|(?:which|what)\s+(?:venues|conferences|years)\b"
@@ -503,7 +523,8 @@ class Plan:
     #                                    or "affiliations" of the one paper in ``scope``
     reply: str = ""                    # "hello", "thanks": what to say, with no search
     tally: str = ""                    # "the most prolific authors on X": count by "author",
-    #                                    "affiliation", "venue", "year" or "area"
+    #                                    "affiliation", "venue", "year", "area" or "topic"
+    everything: bool = False           # "what topics are covered?": every paper (within filters)
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -660,7 +681,8 @@ class QuestionReader:
         After those follow-ups and before the rest, a question about the catalog itself is
         answered from its counts (:meth:`_overview`: "how many papers are there?") and one
         about a paper named by its title with what the catalog gives of it
-        (:meth:`_paper_fact`: "who wrote X?")."""
+        (:meth:`_paper_fact`: "who wrote X?"), and one asking what papers are about with
+        them counted by topic (:meth:`_topics`: "what topics are covered?")."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
         if listed and (picked := _picked(question, listed.paper_ids)):
@@ -694,6 +716,8 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=overview)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
             return fact
+        if topics := self._topics(question, prev, filters):  # "what topics are covered?"
+            return topics
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""
@@ -875,6 +899,30 @@ class QuestionReader:
             lines.append(f"- {neutralize(venue) or 'No venue given'}: {n:,} paper"
                          f"{'' if n == 1 else 's'}{f' ({when})' if when else ''}")
         return "\n".join(lines)
+
+    def _topics(self, question: str, prev: Turn | None, filters: Filters | None) -> Plan | None:
+        """What papers are about, where the question asks that (:data:`_TOPICS`): every paper
+        (within the venue, years, status or institution it names: "What are the main themes
+        of NeurIPS 2023?"), the papers on a topic it names ("the main topics of the papers on
+        diffusion"), or the last answer's ("what topics do they cover?"), each counted by
+        topic (``tally``: by area where the papers give areas, :meth:`Answerer.ask`); None
+        where it does not ask that."""
+        if not (m := _TOPICS.match(question)):
+            return None
+        rest = m.group("rest")
+        if prev and prev.paper_ids and _THEM_ALL.match(rest):  # "what topics do they cover?"
+            return _again(prev, filters, tally="topic")
+        rest, where, named = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", rest),
+                                                 filters or Filters())  # "of the orals"
+        rest = " ".join(_TOPIC_FILLER.sub(" ", rest).split()).strip(" ?.!,;:")
+        if query_terms(rest):  # "what are the main topics of the papers on diffusion?"
+            plan = self._plan(f"Which papers are on {rest}?", None, where)
+            if plan.kind == "summary":
+                plan.kind = "listing"
+            plan.tally = "topic"
+            return plan
+        return Plan("metadata", "", where, topic=named, standalone=question, tally="topic",
+                    everything=True)
 
     def _plan(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> Plan:

@@ -26,11 +26,11 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-__all__ = ["STOPWORDS", "YEAR", "Abbreviation", "Acronyms", "Concept", "acronym_definitions",
-           "fts_concepts", "fts_groups", "fts_literal", "fts_phrase", "fts_query", "index_terms",
-           "is_term", "phrase_splits", "query_terms", "sentence_order", "sentence_scores",
-           "singular", "split_group", "split_groups_written", "spelled_out", "terms_beyond",
-           "topic_abbreviations", "writes"]
+__all__ = ["STOPWORDS", "SYNONYMS", "YEAR", "Abbreviation", "Acronyms", "Concept",
+           "acronym_definitions", "family_key", "fts_concepts", "fts_groups", "fts_literal",
+           "fts_phrase", "fts_query", "index_terms", "is_term", "phrase_splits", "query_terms",
+           "sentence_order", "sentence_scores", "singular", "split_group", "split_groups_written",
+           "spelled_out", "terms_beyond", "topic_abbreviations", "with_synonyms", "writes"]
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
@@ -84,6 +84,12 @@ WORD_FAMILIES: tuple[tuple[str, ...], ...] = (
 _FAMILY = {word: tuple(w for w in family if w != word)
            for family in WORD_FAMILIES for word in family}
 
+
+def family_key(word: str) -> str:
+    """The first word of the :data:`WORD_FAMILIES` family a lower-case word is in ("privacy"
+    -> "private"), else the word."""
+    return next((family[0] for family in WORD_FAMILIES if word in family), word)
+
 # Words Porter stemming takes for one another though they differ ("tokenization" and "token",
 # "transformers" and "transform", "generation" and "generalization", "continual" and
 # "continuous", "reasoning" and "reasonable", "distributed" and "distribution"; each checked
@@ -135,6 +141,18 @@ def _norm(s: str) -> str:
 
 
 _SURFACE = {_norm(form): canon for canon, forms in SYNONYMS.items() for form in forms}
+
+
+# any surface of a synonym group, the longest first, as whole words of a normalised text
+_ANY_SURFACE = re.compile(r"(?<![\w-])(?:" + "|".join(
+    re.escape(s) for s in sorted(_SURFACE, key=len, reverse=True)) + r")(?![\w-])")
+
+
+def with_synonyms(phrase: str) -> str:
+    """``phrase`` normalised (lower case, hyphens as spaces), each :data:`SYNONYMS` surface in
+    it as its canonical token ("Offline RL" and "offline reinforcement learning" ->
+    "offline rlsyn")."""
+    return _ANY_SURFACE.sub(lambda m: _SURFACE[m.group(0)], _norm(phrase))
 
 
 def _words_before(text: str, end: int, limit: int = 6) -> list[str]:

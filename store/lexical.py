@@ -225,7 +225,7 @@ class PaperIndex:
                             "DO UPDATE SET value = CAST(value AS INTEGER) + 1")
             self.db.execute("COMMIT")
 
-    def _cached(self, name: str, compute: Callable[[], Any]) -> Any:
+    def cached(self, name: str, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept until the catalog changes: the meta table's ``generation``
         counts the write transactions of every connection and process."""
         generation = self.get_meta("generation")
@@ -374,7 +374,7 @@ class PaperIndex:
             for low, name in authors.items():
                 by_surname.setdefault(low.rsplit(" ", 1)[-1], set()).add(name)
             return {key: sorted(names) for key, names in by_surname.items()}
-        surnames = cast(dict[str, list[str]], self._cached("surnames", index))
+        surnames = cast(dict[str, list[str]], self.cached("surnames", index))
         return list(surnames.get(fold(surname).lower(), []))
 
     def author_papers(self) -> dict[str, int]:
@@ -385,7 +385,7 @@ class PaperIndex:
                 for name in authors.split("; "):
                     papers[name] = papers.get(name, 0) + 1
             return papers
-        return cast(dict[str, int], self._cached("author-papers", count))
+        return cast(dict[str, int], self.cached("author-papers", count))
 
     def _authors(self) -> dict[str, str]:
         """Every author name of the catalog by its lowercase spelling without accents, and
@@ -402,7 +402,7 @@ class PaperIndex:
                 if bare != key and " " in bare:
                     names.setdefault(bare, name)
             return names
-        return cast(dict[str, str], self._cached("authors", read))
+        return cast(dict[str, str], self.cached("authors", read))
 
     def match_area(self, text: str) -> str:
         """The area named in ``text`` ("papers in Social Aspects"), as stored; '' if none.
@@ -439,7 +439,7 @@ class PaperIndex:
 
     def venue_names(self) -> set[str]:
         """The catalog's venues less any year in them ("NeurIPS" for "NeurIPS 2023"; cached)."""
-        return cast(set[str], self._cached("venues", lambda: {_yearless(v) for (v,) in self.db.execute(
+        return cast(set[str], self.cached("venues", lambda: {_yearless(v) for (v,) in self.db.execute(
             "SELECT DISTINCT venue FROM papers WHERE venue != ''")}))
 
     def match_status(self, text: str) -> tuple[str, str]:
@@ -461,13 +461,13 @@ class PaperIndex:
 
     def _status_counts(self) -> list[tuple[str, int]]:
         """(status, papers), the commonest first ('' for none); cached."""
-        return cast(list[tuple[str, int]], self._cached("statuses", lambda: self.db.execute(
+        return cast(list[tuple[str, int]], self.cached("statuses", lambda: self.db.execute(
             "SELECT status, count(*) AS n FROM papers GROUP BY status ORDER BY n DESC, status"
         ).fetchall()))
 
     def affiliations_given(self) -> tuple[int, int]:
         """(papers with an affiliation, papers)."""
-        return cast(tuple[int, int], self._cached("affiliations", lambda: tuple(self.db.execute(
+        return cast(tuple[int, int], self.cached("affiliations", lambda: tuple(self.db.execute(
             "SELECT count(*) FILTER (WHERE affiliations != ''), count(*) FROM papers"
         ).fetchone())))
 
@@ -481,7 +481,7 @@ class PaperIndex:
         ('', '') if none."""
         if not self.affiliations_given()[0]:
             return "", ""
-        known = self._cached("affiliation-text", lambda: "\n".join(v for (v,) in self.db.execute(
+        known = self.cached("affiliation-text", lambda: "\n".join(v for (v,) in self.db.execute(
             "SELECT DISTINCT affiliations FROM papers WHERE affiliations != ''")))
         for name, words in institution_candidates(text):
             parts = name_parts(name)
@@ -492,7 +492,7 @@ class PaperIndex:
 
     def years(self) -> set[int]:
         """The publication years the catalog holds (cached until the catalog changes)."""
-        return cast(set[int], self._cached("years", lambda: {y for (y,) in self.db.execute(
+        return cast(set[int], self.cached("years", lambda: {y for (y,) in self.db.execute(
             "SELECT DISTINCT year FROM papers WHERE year IS NOT NULL")}))
 
     # ---- writes (inside transaction) ------------------------------------------------------
@@ -567,7 +567,7 @@ class PaperIndex:
     def acronyms(self) -> Acronyms:
         """acronym -> expansions, most frequent first, with how many papers define each and
         how the acronym is written (cached until the catalog changes)."""
-        return cast(Acronyms, self._cached("acronyms", lambda: Acronyms.from_rows(self.db.execute(
+        return cast(Acronyms, self.cached("acronyms", lambda: Acronyms.from_rows(self.db.execute(
             "SELECT acronym, expansion, written, count(*) FROM acronyms "
             "GROUP BY acronym, expansion, written"))))
 
@@ -620,7 +620,7 @@ class PaperIndex:
                 for w in set(re.findall(r"[a-z]{4,}", f"{title} {abstract}".lower())):
                     df[w] = df.get(w, 0) + 1
             return {w: n for w, n in df.items() if n >= 2}
-        return cast(dict[str, int], self._cached("word-counts", count))
+        return cast(dict[str, int], self.cached("word-counts", count))
 
     def phrase_matches(self, query: str, *, column: str | None = None) -> set[str] | None:
         """The papers that name the question's topic as a phrase (:func:`fts_phrase`, with the
@@ -748,7 +748,7 @@ class PaperIndex:
         (:attr:`Concept.split`: "tokenization", not "token"). Kept until the catalog changes
         (a listing asks for the coverage and the rarest term of one question): read-only."""
         memo = cast(dict[tuple[str, str | None, bool], list[set[str]]],
-                    self._cached("concept-matches", dict))
+                    self.cached("concept-matches", dict))
         if (known := memo.get((query, column, matching))) is None:
             if len(memo) >= 256:
                 memo.clear()

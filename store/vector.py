@@ -43,7 +43,9 @@ class VectorStore(Protocol):
     ``sentence_vectors``: whether ingest should write sentence vectors (:meth:`upsert_sentences`).
     ``similarities`` / ``sentence_similarities``: best chunk / best sentence cosine per paper for
     the given papers (a plain fetch, no nearest-neighbour search); papers without vectors are
-    absent from the result. ``delete_papers`` removes a paper's chunks and sentences.
+    absent from the result, as from ``paper_vectors`` (each paper's chunk vectors averaged, as a
+    unit vector: what the paper is about as a whole). ``delete_papers`` removes a paper's
+    chunks and sentences.
     """
 
     sentence_vectors: bool
@@ -59,6 +61,7 @@ class VectorStore(Protocol):
     def sentence_similarities(self, embedding: np.ndarray,
                               paper_ids: Sequence[str]) -> dict[str, float]: ...
     def sentence_paper_ids(self) -> set[str]: ...
+    def paper_vectors(self, paper_ids: Sequence[str]) -> dict[str, np.ndarray]: ...
     def delete_papers(self, paper_ids: Iterable[str]) -> None: ...
     def count(self) -> int: ...
 
@@ -168,6 +171,19 @@ class ChromaStore:
                                  include=["embeddings"])
             out.update(_best_per_paper(embedding, got))
         return out
+
+    def paper_vectors(self, paper_ids: Sequence[str]) -> dict[str, np.ndarray]:
+        sums: dict[str, np.ndarray] = {}
+        ids = list(dict.fromkeys(paper_ids))
+        for start in range(0, len(ids), 500):
+            got = self.collection.get(where={"paper_id": {"$in": ids[start:start + 500]}},
+                                      include=["embeddings"])
+            if not got["ids"]:
+                continue
+            for rid, vector in zip(got["ids"], np.asarray(got["embeddings"], np.float32)):
+                pid = paper_of_row(rid)
+                sums[pid] = sums[pid] + vector if pid in sums else vector
+        return {pid: v / max(float(np.linalg.norm(v)), 1e-9) for pid, v in sums.items()}
 
     def sentence_paper_ids(self) -> set[str]:
         got = self.sentences.get(include=["metadatas"])

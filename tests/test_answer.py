@@ -1828,3 +1828,72 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     assert a.answer.splitlines()[0].endswith("\u201cbandit problems\u201d, newest first:")
     a = fast_chat.ask("?")
     assert not a.refused and a.answer.startswith("I answer from the 6 indexed papers")
+
+
+def _topic_rows() -> list[dict[str, object]]:
+    """30 papers without areas: 12 on bandits (COLT 2024, then ALT 2025), 10 on federated
+    learning (ALT 2025), 8 on nothing in common; "Efficient" starts every third title."""
+    rows: list[dict[str, object]] = []
+    words = ("regret arms exploration", "clients server aggregation", "")
+    for group, (topic, n) in enumerate((("Bandit Problems", 12), ("Federated Learning", 10),
+                                        ("", 8))):
+        for i in range(n):
+            k = len(rows)
+            title = f"{topic} with Twist {chr(65 + i)}" if topic else f"Paper {chr(65 + i)} Alone"
+            rows.append({"id": f"t{k}", "title": f"Efficient {title}" if k % 3 == 0 else title,
+                         "abstract": f"We study {words[group] or f'matter{k} stuff{k}'} in case"
+                                     f"{k}. {topic or f'Thing{k}'} results follow.",
+                         "conference": "COLT" if group == 0 and i < 6 else "ALT",
+                         "year": 2024 if group == 0 and i < 6 else 2025,
+                         "status": "Oral" if i % 2 else "Poster", "authors": [f"Author {k}"]})
+    return rows
+
+
+def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"What topics are covered?", "What are the main themes of COLT 2024?", "What topics do
+    they cover?" (after a listing), "the main topics of the papers on X": where the papers
+    give no areas, every paper (of that venue and year, on X, of the last answer) counted by
+    the topics their titles name (phrases titles share whose papers are alike), each with its
+    papers' numbers in the list. "Efficient", in titles of every kind, is no topic. They were
+    refused or listed the papers ("The papers give no areas, so they cannot be counted by
+    area")."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _topic_rows())
+    fast_chat._llm = ScriptedLLM()
+
+    def topics(question: str, conversation: Conversation | None = None) -> list[tuple[str, int]]:
+        a = fast_chat.ask(question, conversation)
+        lines = a.answer.splitlines()
+        assert lines[1] == prompts.TALLY_BY_TOPIC, (question, lines)
+        assert lines[-1].startswith("For every paper on one of them"), question
+        out = []
+        for line in lines[2:-1]:
+            name, count, marks = re.fullmatch(r"\d+\. (.+): (\d+) papers? ((?:\[\d+\])+) ?\u2026?",
+                                              line).groups()
+            cited = [a.papers[int(n) - 1] for n in re.findall(r"\d+", marks)]
+            assert all(name in p["title"].lower() for p in cited), (question, line)
+            out.append((name, int(count)))
+        return out
+
+    for question in ("What topics are covered?", "What are the main themes in this corpus?",
+                     "Which topics are most popular?", "What is the corpus about?",
+                     "List the main research areas"):
+        a = fast_chat.ask(question)
+        assert a.count == 30 and a.answer.splitlines()[0] == "The index holds 30 papers:", question
+        assert topics(question) == [("bandit problems", 12), ("federated learning", 10)], question
+    assert topics("What are the main themes of ALT 2025?") == topics(
+        "What are the trending topics in 2025?") == [
+        ("federated learning", 10), ("bandit problems", 6)]
+    a = fast_chat.ask("What are the main themes of COLT 2024?")  # too few to count: listed
+    assert a.count == 6 and a.answer.splitlines()[1].startswith("1. **Efficient Bandit")
+    assert topics("Which topics are popular among the orals?") == [
+        ("bandit problems", 6), ("federated learning", 5)]
+    conv = Conversation()
+    fast_chat.ask("Which papers are from ALT?", conv)
+    assert topics("What topics do they cover?", conv) == [
+        ("federated learning", 10), ("bandit problems", 6)]
+    # within a topic, not that topic: too few papers share another, so they are listed
+    a = fast_chat.ask("What are the main topics of the papers on bandit problems?")
+    assert a.count == 12 and a.answer.splitlines()[1] == prompts.TOPICS_NONE
+    plan = fast_chat.answerer().plan("What topics are covered?", None, None)
+    assert (plan.tally, plan.everything) == ("topic", True)

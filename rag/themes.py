@@ -1,0 +1,210 @@
+"""What a set of papers is about where the catalog gives no areas: the topics their titles name.
+
+A candidate topic is a phrase of one to three words a title writes within one of its parts
+(split at ":", ",", "(" ...), neither first nor last word a stopword or "via" ("learning to
+rank", not "learning to"). Its papers are those whose titles write it (plural or singular,
+hyphen or space, a synonym of :data:`rag.textnorm.SYNONYMS` as its group: "Offline RL" and
+"offline reinforcement learning"). Titles write many phrases that are no topic ("towards",
+"efficient", "analysis", "benchmark"); what tells a topic is that its papers are alike in
+meaning: the mean of their vectors is longer than that of as many papers drawn at random
+(:func:`focus`), among all papers (:class:`TopicIndex`) and among those asked about.
+
+Of the papers asked about (:meth:`TopicIndex.themes`), the topics with the most papers times
+focus squared are chosen (a phrase many papers write in passing, such as "neural networks",
+ranks below a narrower one whose papers are all on it), then shown the most papers first;
+not the topic they were found on, nor a phrase nearly all of them write, nor one mostly inside
+a topic chosen before it ("diffusion models" once "diffusion" is), and a longer phrase instead
+of a shorter one it nearly always extends ("reinforcement learning", not "reinforcement").
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rag.textnorm import STOPWORDS, SYNONYMS, family_key, with_synonyms
+
+__all__ = ["Theme", "TopicIndex", "focus", "title_phrases"]
+
+# where a title's parts end: a phrase never spans these
+_PARTS = re.compile(r"[:;,.?!()\[\]{}\"\u201c\u201d\u2014]|\s[-\u2013]\s")
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[-\u2010\u2011][A-Za-z0-9]+)*")  # "Text-to-Image": one word
+_LONGEST = 3
+# words no phrase of a title starts or ends with
+_EDGE = STOPWORDS | {"via", "toward", "towards", "beyond", "versus", "vs", "without", "within",
+                     "across", "among", "along", "upon", "onto", "per", "whether", "based"}
+# a longer phrase stands for a shorter one it holds where it has this share of its papers
+_EXTENDS = 0.7
+# a phrase is left out where this share of its papers is in one topic already chosen
+_INSIDE = 0.5
+# ... or this share, where one phrase holds the other ("language models", "large language
+# models")
+_INSIDE_RELATED = 0.3
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A topic: as titles write it most often, and the ids of its papers."""
+
+    name: str
+    members: tuple[str, ...]
+
+
+def title_phrases(title: str) -> dict[str, tuple[str, str]]:
+    """The phrases of ``title`` that may be topics, each under its key (its words singular in
+    lower case, hyphens as spaces, a synonym as its group's canonical token) with the words as
+    written and singular: "Diffusion Models for Graphs" -> {"diffusion": ("Diffusion",
+    "diffusion"), "model": ("Models", "model"), "graph": ("Graphs", "graph"),
+    "diffusionsyn": ("Diffusion Models", "diffusion model"), "model for graph": ("Models for
+    Graphs", "model for graph")}."""
+    found: dict[str, tuple[str, str]] = {}
+    for part in _PARTS.split(title):
+        words = _WORD.findall(part)
+        for n in range(1, _LONGEST + 1):
+            for i in range(len(words) - n + 1):
+                gram = words[i:i + n]
+                low = [w.lower() for w in gram]
+                if (low[0] in _EDGE or low[-1] in _EDGE
+                        or any(w.isdigit() or (len(w) == 1 and w.isalpha()) for w in low)):
+                    continue
+                plain = " ".join(family_key(_singular(w)) for w in low)
+                found.setdefault(with_synonyms(plain), (" ".join(gram), plain))
+    return found
+
+
+def _singular(word: str) -> str:
+    """A lower-case word without its plural ending ("policies" -> "policy", "bandits" ->
+    "bandit"; not "analysis", "loss", "bias")."""
+    if word in ("series", "species"):
+        return word
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _parts_of(phrase: str) -> set[str]:
+    """The shorter phrases a phrase's words hold in a row ("graph neural network" ->
+    "graph", "neural", "network", "graph neural", "neural network")."""
+    words = phrase.split()
+    return {" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+            if j - i < len(words)}
+
+
+def focus(members: Sequence[int], vectors: np.ndarray, spread: float) -> float:
+    """How alike in meaning the papers ``members`` are, beyond chance: 0 for papers drawn at
+    random (in expectation), 1 for papers of one vector. ``vectors``: unit rows, one per paper;
+    ``spread``: the squared length of the mean of all of them. For n random unit vectors the
+    squared length of their mean is on average ``spread + (1 - spread) / n``."""
+    n = len(members)
+    mean = vectors[list(members)].mean(axis=0)
+    chance = spread + (1.0 - spread) / n
+    return float((mean @ mean - chance) / max(1.0 - chance, 1e-9))
+
+
+def _display(forms: Counter[str]) -> str:
+    """A phrase as titles write it most often, in lower case but for words that are not plain
+    capitalised ("3D", "LLMs", "NeRF" stay)."""
+    written = forms.most_common(1)[0][0]
+    return re.sub(r"[A-Za-z0-9]+", lambda m: m.group(0).lower() if m.group(0)[1:].islower()
+                  else m.group(0), written)
+
+
+class TopicIndex:
+    """The candidate topics of a catalog's titles, built once: which papers each phrase's
+    titles are, and whether those papers are alike in meaning among all papers (a phrase whose
+    papers are not, such as "efficient" or "via", is no topic in any part of the catalog).
+
+    ``ids``, ``titles`` and ``vectors``: each paper's id, title and unit vector, in one
+    order."""
+
+    def __init__(self, ids: Sequence[str], titles: Sequence[str], vectors: np.ndarray, *,
+                 min_papers: int = 3, min_focus: float = 0.1) -> None:
+        self.ids = list(ids)
+        self.place = {pid: i for i, pid in enumerate(self.ids)}
+        self.vectors = vectors
+        self.min_papers = min_papers
+        self.members: dict[str, set[int]] = {}
+        self.forms: dict[str, Counter[str]] = {}
+        self.parts: dict[str, set[str]] = {}  # the keys of the shorter phrases a phrase holds
+        self.words: dict[str, set[str]] = {}  # the words of a phrase, singular, as written
+        self.joined: dict[str, bool] = {}  # a stopword inside it ("learning for robots")
+        plain: dict[str, str] = {}
+        for i, title in enumerate(titles):
+            for key, (written, singular_) in title_phrases(title).items():
+                self.members.setdefault(key, set()).add(i)
+                self.forms.setdefault(key, Counter())[written] += 1
+                plain.setdefault(singular_, key)
+                self.parts.setdefault(key, set()).update(_parts_of(singular_))
+                self.words.setdefault(key, set()).update(singular_.split())
+                self.joined[key] = self.joined.get(key, False) or any(
+                    w in _EDGE for w in singular_.split())
+        for key, shorter in self.parts.items():
+            self.parts[key] = {plain[s] for s in shorter if s in plain and plain[s] != key}
+        spread = _spread(vectors, range(len(titles))) if titles else 0.0
+        self.topics = {key for key, papers in self.members.items() if len(papers) >= min_papers
+                       and focus(sorted(papers), vectors, spread) >= min_focus}
+
+    def themes(self, scope: Iterable[str] | None = None, *, most: int = 10,
+               max_share: float = 0.9, within_topic: str = "") -> list[Theme]:
+        """The topics the titles of the papers ``scope`` (ids; all where None) name most, at
+        most ``most``, the most papers first (see the module). A topic of fewer than 30 papers
+        needs two of them, else ``min_papers``. ``within_topic``: what the papers were found
+        on, no topic of them ("reinforcement learning", "reinforcement" and "learning" are
+        none of the papers on reinforcement learning; "offline reinforcement learning" is)."""
+        asked_key = with_synonyms(within_topic) if within_topic else None
+        spelled = [next((f for f in SYNONYMS[w] if " " in f), "") for w in (
+            asked_key or "").split() if w in SYNONYMS]  # "RL": "reinforcement learning" too
+        asked = {family_key(_singular(w.lower()))
+                 for w in _WORD.findall(" ".join([within_topic, *spelled]))}
+        within = (set(range(len(self.ids))) if scope is None
+                  else {self.place[pid] for pid in scope if pid in self.place})
+        if len(within) < 2:
+            return []
+        cap = max_share * len(within)
+        least = min(self.min_papers, 2) if len(within) < 30 else self.min_papers
+        candidates = {key: got for key in self.topics
+                      if least <= len(got := self.members[key] & within) <= cap
+                      and key != asked_key and not self.words[key] <= asked
+                      # nor part of it and more ("learning for robots" of those on RL)
+                      and (f" {asked_key} " in f" {key} " or not asked & self.words[key])}
+        # "reinforcement" is nearly always "reinforcement learning": the longer phrase stands
+        # (not "learning for robot" for "robot": two things joined)
+        extended = {short for key, papers in candidates.items() if not self.joined[key]
+                    for short in self.parts[key] if short in candidates
+                    and len(papers & candidates[short]) >= _EXTENDS * len(candidates[short])}
+        spread = _spread(self.vectors, within)
+        weight = {key: f * f for key, papers in candidates.items() if key not in extended
+                  and (f := focus(sorted(papers), self.vectors, spread)) > 0}
+        chosen: list[tuple[str, set[int]]] = []
+        for key in sorted(weight, key=lambda k: (-len(candidates[k]) * weight[k], k)):
+            papers = candidates[key]
+            inside = [n for n, (other, got) in enumerate(chosen)
+                      if len(papers & got) >= len(papers) * (
+                          _INSIDE_RELATED if self._related(key, other) else _INSIDE)]
+            if not inside:
+                chosen.append((key, papers))
+            elif len(inside) == 1 and self._related(key, chosen[inside[0]][0]) and len(
+                    papers) > len(chosen[inside[0]][1]):  # "large language models" (299) for
+                chosen[inside[0]] = (key, papers)  # "language models" (258)
+            if len(chosen) == most:
+                break
+        chosen.sort(key=lambda kv: (-len(kv[1]), kv[0]))
+        return [Theme(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers)))
+                for key, papers in chosen]
+
+    def _related(self, key: str, other: str) -> bool:
+        """Whether one of two phrases holds the other."""
+        return key in self.parts[other] or other in self.parts[key]
+
+
+def _spread(vectors: np.ndarray, places: Iterable[int]) -> float:
+    """The squared length of the mean of the vectors at ``places``."""
+    mean = vectors[sorted(places)].mean(axis=0)
+    return float(mean @ mean)

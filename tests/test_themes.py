@@ -1,0 +1,97 @@
+"""The topics a set of papers' titles name (rag.themes), on made-up titles and vectors."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rag.themes import TopicIndex, focus, title_phrases
+
+DIM = 32
+
+
+def _catalog() -> tuple[list[str], list[str], np.ndarray]:
+    """Papers in three groups alike in meaning (reinforcement learning, diffusion models,
+    language models) and 24 unlike any other; "Efficient" starts every fourth title and
+    half of the others, "Models" a third of them (words titles share that are no topic)."""
+    rng = np.random.default_rng(7)
+    centers = {name: rng.normal(size=DIM) for name in ("rl", "diffusion", "llm")}
+    parts = {name: rng.normal(size=DIM) for name in ("offline", "robot")}
+    titles: list[tuple[str, str]] = []
+    words = ("Walking", "Grasping", "Pushing", "Sorting", "Stacking", "Folding")
+    titles += [("rl offline", f"{w} and Offline Reinforcement Learning") for w in words]
+    titles += [("rl robot", f"Reinforcement Learning for Robot {w}") for w in words]
+    titles += [("diffusion", f"Diffusion Models for Image Task {i}") for i in range(10)]
+    titles += [("llm", f"Large Language Models as Tool {i}") for i in range(5)]
+    titles += [("llm", f"Reasoning in LLMs {i}") for i in range(3)]
+    titles += [("llm", f"Language Models Count Thing {i}") for i in range(2)]
+    titles += [("", f"Topic Number {i} Studied{' with Models' * (i % 3 == 0)}")
+               for i in range(26)]
+    titles = [(group, f"Efficient {title}" if i % 4 == 0 or (not group and i % 2) else title)
+              for i, (group, title) in enumerate(titles)]
+    vectors = np.stack([sum((centers.get(g, 0.0) + 0.7 * parts.get(g, 0.0)
+                             for g in group.split()), np.zeros(DIM)) + 0.15 * rng.normal(size=DIM)
+                        if group else rng.normal(size=DIM) for group, _ in titles])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    return [f"p{i}" for i in range(len(titles))], [t for _, t in titles], vectors
+
+
+def test_title_phrases_are_runs_of_words_within_a_part_keyed_by_meaning() -> None:
+    """One to three words of one part of the title (not across ":" or ","), no stopword or
+    "via" at either end, hyphenated words whole, plurals singular, synonyms as one key."""
+    found = title_phrases("Offline RL via Text-to-Image Diffusion Models: a Survey, Revisited")
+    assert found["offline rlsyn"] == ("Offline RL", "offline rl")
+    assert found["text to image diffusionsyn"][0] == "Text-to-Image Diffusion Models"
+    assert found["diffusionsyn"] == ("Diffusion Models", "diffusion model")
+    assert "survey" in found and "revisited" in found
+    assert not any(key.endswith(" via") or key.startswith("via ") for key in found)
+    assert not any("survey" in key and key != "survey" for key in found)  # not across ":"
+    assert title_phrases("Policies for Bandits")["policy"] == ("Policies", "policy")
+    assert "private" in title_phrases("Privacy")  # one family
+    assert "series" in title_phrases("Time Series")
+
+
+def test_focus_is_near_zero_for_papers_drawn_at_random_and_high_for_alike_ones() -> None:
+    ids, _, vectors = _catalog()
+    mean = vectors.mean(axis=0)
+    spread = float(mean @ mean)
+    alike = focus(range(12), vectors, spread)  # the reinforcement learning papers
+    unlike = focus(range(32, 58), vectors, spread)  # the papers unlike any other
+    assert alike > 0.5 > 0.1 > unlike
+    assert len(ids) == 58
+
+
+def test_themes_are_the_phrases_titles_share_whose_papers_are_alike() -> None:
+    """The groups' topics, the most papers first, each with its papers: "reinforcement
+    learning" (not "reinforcement", which it nearly always extends; "offline reinforcement
+    learning" is inside it), "large language models" written as "LLMs" too and chosen over
+    "language models" (which holds it, with fewer papers), "diffusion models"; never
+    "Efficient"."""
+    ids, titles, vectors = _catalog()
+    topics = TopicIndex(ids, titles, vectors)
+    found = {t.name: t.members for t in topics.themes()}
+    assert list(found) == ["reinforcement learning", "diffusion models", "large language models"]
+    assert found["reinforcement learning"] == tuple(f"p{i}" for i in range(12))
+    assert found["large language models"] == tuple(f"p{i}" for i in range(22, 30))
+    assert "efficient" not in {key for key in topics.members if key in topics.topics}
+
+
+def test_themes_of_some_papers_leave_out_their_own_topic_and_the_papers_elsewhere() -> None:
+    """Within the reinforcement learning papers: "offline reinforcement learning" and
+    "robot" (none of the phrases of what they were found on, nor one of more than half of
+    them); counts among the scope only; a scope of one paper has no themes."""
+    ids, titles, vectors = _catalog()
+    topics = TopicIndex(ids, titles, vectors)
+    rl = ids[:12]
+    found = {t.name: len(t.members) for t in topics.themes(rl, within_topic="RL")}
+    assert "reinforcement learning" not in found and "learning" not in found
+    assert found.get("offline reinforcement learning") == 6
+    assert found.get("robot") == 6
+    assert all(set(t.members) <= set(rl) for t in topics.themes(rl))
+    assert topics.themes(["p0"]) == []
+    assert len(topics.themes(ids, most=2)) == 2
+
+
+def test_a_catalog_without_titles_or_vectors_has_no_themes() -> None:
+    topics = TopicIndex(["a", "b", "c"], ["", "", ""], np.eye(3, DIM))
+    assert topics.themes() == []
+    assert TopicIndex([], [], np.zeros((0, DIM))).themes() == []
