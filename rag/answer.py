@@ -16,6 +16,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any, cast
 
 import numpy as np
@@ -365,6 +366,7 @@ class Answerer:
         answer = Answer(question=question, standalone_query=plan.standalone or plan.query, kind=plan.kind,
                         answer="", refused=refused, count=len(hits), fallbacks=0,
                         papers=[h.to_json() for h in hits])
+        listed_too = False  # a tally's papers written out after it
         if plan.reply:
             yield TokenEvent(plan.reply)
             answer.answer = plan.reply
@@ -391,6 +393,7 @@ class Answerer:
             tally = _tally_lines(self._topics(hits, most, plan.topic) if by == "topic"
                                  else _tallied(hits, by), by, most) if by else ([], [])
             head, foot = self._frame(plan, question, hits, len(sources), by, tally)
+            listed_too = bool(tally[0]) and by == "topic" and len(hits) <= self._shown(plan)
             for line in head:
                 yield TokenEvent(line)
             synthesis = (plan.kind == "summary" and not plan.fact
@@ -400,6 +403,10 @@ class Answerer:
             elif plan.fact:  # "who wrote X?": what the catalog gives of X (of each picked)
                 lines = iter([_cite(_fact(plan.fact, hit.paper), n)
                               for n, hit in enumerate(sources, 1)])
+            elif listed_too:  # few enough to write out ("what topics does Ann Lee work
+                # on?"): each paper after its topics
+                lines = chain(tally[0], [prompts.TOPIC_PAPERS],
+                              self._per_source(question, plan, hits, stats, answer))
             elif tally[0]:
                 lines = iter(tally[0])
             else:
@@ -433,7 +440,7 @@ class Answerer:
                           if decode_s > 0 else 0.0}
         if conversation is not None and not plan.reply:  # "thanks": no turn to follow up on
             # how far its papers are written out ("show me more" goes on from there)
-            shown = (0 if plan.tally else min(len(hits), self._shown(plan))
+            shown = (0 if plan.tally and not listed_too else min(len(hits), self._shown(plan))
                      if plan.kind == "summary" else plan.offset + len(self._written_out(plan, hits)))
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,

@@ -15,7 +15,7 @@ __all__ = [
     "MORE_HEADER", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION",
     "NO_MORE", "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "SHARE", "RECOUNT_HEADER", "RESPELLED",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_YEAR", "TALLY_HEADER",
-    "TALLY_BY_TOPIC", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE",
+    "TALLY_BY_TOPIC", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS",
     "EVERYTHING_HEADER", "WHICH_AUTHOR", "render",
 ]
 
@@ -91,6 +91,8 @@ TOPICS_NONE = "No topic is shared by enough of their titles to count them by; he
 TOPICS_ASK = ("For every paper on one of them, whether its title names it or not, ask "
               "\u201cwhich papers are on {topic}?\u201d.")
 EVERYTHING_HEADER = "The index holds {count} papers:"
+# ... then, where the list is short enough to write out, each paper
+TOPIC_PAPERS = "The papers:"
 TALLY_MORE = "\u2026 and {more} more {what} ({total} in all)"
 # "what fraction of CoRL papers use X?": before the listing's first line
 SHARE = "{pct} % of the {total} indexed papers{where} are listed below."

@@ -186,8 +186,7 @@ class TopicIndex:
         for key in sorted(weight, key=lambda k: (-len(candidates[k]) * weight[k], k)):
             papers = candidates[key]
             inside = [n for n, (other, got) in enumerate(chosen)
-                      if len(papers & got) >= len(papers) * (
-                          _INSIDE_RELATED if self._related(key, other) else _INSIDE)]
+                      if self._inside(key, papers, other, got)]
             if not inside:
                 chosen.append((key, papers))
             elif len(inside) == 1 and self._related(key, chosen[inside[0]][0]) and len(
@@ -196,12 +195,22 @@ class TopicIndex:
             if len(chosen) == most:
                 break
         chosen.sort(key=lambda kv: (-len(kv[1]), kv[0]))
+        # one chosen early that turns out mostly inside a larger one chosen after it
+        chosen = [(key, papers) for n, (key, papers) in enumerate(chosen) if not any(
+            self._inside(key, papers, other, got) for other, got in chosen[:n]
+            if len(got) > len(papers))]
         return [Theme(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers)))
                 for key, papers in chosen]
 
     def _related(self, key: str, other: str) -> bool:
         """Whether one of two phrases holds the other."""
         return key in self.parts[other] or other in self.parts[key]
+
+    def _inside(self, key: str, papers: set[int], other: str, got: set[int]) -> bool:
+        """Whether the phrase ``key`` (of ``papers``) is mostly inside ``other`` (of ``got``):
+        :data:`_INSIDE` of its papers, :data:`_INSIDE_RELATED` where one holds the other."""
+        share = _INSIDE_RELATED if self._related(key, other) else _INSIDE
+        return len(papers & got) >= share * len(papers)
 
 
 def _spread(vectors: np.ndarray, places: Iterable[int]) -> float:

@@ -1855,7 +1855,8 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     they cover?" (after a listing), "the main topics of the papers on X": where the papers
     give no areas, every paper (of that venue and year, on X, of the last answer) counted by
     the topics their titles name (phrases titles share whose papers are alike), each with its
-    papers' numbers in the list. "Efficient", in titles of every kind, is no topic. They were
+    papers' numbers in the list, then each paper where no more than a listing writes out.
+    "Efficient", in titles of every kind, is no topic. They were
     refused or listed the papers ("The papers give no areas, so they cannot be counted by
     area")."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _topic_rows())
@@ -1866,8 +1867,12 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
         lines = a.answer.splitlines()
         assert lines[1] == prompts.TALLY_BY_TOPIC, (question, lines)
         assert lines[-1].startswith("For every paper on one of them"), question
+        # each paper after the topics, where they are few enough to write out (all 30 are)
+        end = lines.index(prompts.TOPIC_PAPERS)
+        assert [line.split("**")[1] for line in lines[end + 1:-1]] == [
+            p["title"] for p in a.papers], question
         out = []
-        for line in lines[2:-1]:
+        for line in lines[2:end]:
             name, count, marks = re.fullmatch(r"\d+\. (.+): (\d+) papers? ((?:\[\d+\])+) ?\u2026?",
                                               line).groups()
             cited = [a.papers[int(n) - 1] for n in re.findall(r"\d+", marks)]
@@ -1897,3 +1902,7 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     assert a.count == 12 and a.answer.splitlines()[1] == prompts.TOPICS_NONE
     plan = fast_chat.answerer().plan("What topics are covered?", None, None)
     assert (plan.tally, plan.everything) == ("topic", True)
+    fast_chat.answerer().settings.llm.listing_lines = 20  # more than a listing writes: topics
+    a = fast_chat.ask("What topics are covered?")
+    assert a.count == 30 and prompts.TOPIC_PAPERS not in a.answer.splitlines()
+    assert len(a.answer.splitlines()) == 2 + 2 + 1
