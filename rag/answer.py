@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
@@ -75,6 +76,8 @@ RARE_TERM = 0.006
 # A tally ("the most prolific authors on X") writes out at most this many authors (institutions,
 # venues), or the listing's lines (llm.listing_lines) where fewer; every year.
 TALLY_LINES = 10
+# what parts an area from its sub-area ("Deep Learning · Theory", as the parsers write it)
+AREA_PARTS = " \u00b7 "
 # Fewer papers than this are listed, not counted by the topics their titles name ("what topics
 # does Ann Lee work on?": her papers)
 FEW_FOR_TOPICS = 10
@@ -391,7 +394,7 @@ class Answerer:
                   else plan.tally)  # by the areas the papers give, where they give them
             most = min(TALLY_LINES, self.settings.llm.listing_lines)
             tally = _tally_lines(self._topics(hits, most, plan.topic) if by == "topic"
-                                 else _tallied(hits, by), by, most) if by else ([], [])
+                                 else _tallied(hits, by), by, most, hits) if by else ([], [])
             head, foot = self._frame(plan, question, hits, len(sources), by, tally)
             listed_too = bool(tally[0]) and by == "topic" and len(hits) <= self._shown(plan)
             for line in head:
@@ -810,7 +813,7 @@ def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
         keys = (p.authors if by == "author" else
                 sorted({a.strip() for a in p.affiliations if a.strip()}) if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue
-                else [p.area] if by == "area" and p.area
+                else [p.area.partition(AREA_PARTS)[0].strip()] if by == "area" and p.area
                 else [str(p.year)] if by == "year" and p.year else [])
         for key in dict.fromkeys(keys):
             places.setdefault(key, []).append(n)
@@ -818,21 +821,42 @@ def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
             else sorted(places.items(), key=lambda kv: (-len(kv[1]), kv[0])))
 
 
-def _tally_lines(counted: list[tuple[str, list[int]]], by: str,
-                 shown: int) -> tuple[list[str], list[str]]:
-    """A tally's lines ("1. Sergey Levine: 6 papers [1][4][9]", at most eight markers; every
-    year, else the first ``shown``) and its closing line ("… and 120 more authors (130 in
-    all)")."""
+def _subareas(hits: Sequence[SearchHit]) -> dict[str, str]:
+    """Each area's sub-areas with their papers, where the areas name them ("Deep Learning ·
+    Theory"): "Deep Learning" -> "Large Language Models: 2, Theory: 1"."""
+    subs: dict[str, Counter[str]] = {}
+    for hit in hits:
+        area, _, sub = hit.paper.area.partition(AREA_PARTS)
+        if sub.strip():
+            subs.setdefault(area.strip(), Counter())[sub.strip()] += 1
+    return {area: ", ".join(f"{sub}: {n}" for sub, n in sorted(
+        counts.items(), key=lambda kv: (-kv[1], kv[0]))) for area, counts in subs.items()}
+
+
+def _tally_lines(counted: list[tuple[str, list[int]]], by: str, shown: int,
+                 hits: Sequence[SearchHit]) -> tuple[list[str], list[str]]:
+    """A tally of ``hits``: its lines ("1. Sergey Levine: 6 papers [1][4][9]", at most eight
+    markers; every year, else the first ``shown``; an area's sub-areas after it) and its
+    closing lines ("… and 120 more authors (130 in all)", how many papers give no area,
+    venue, year or affiliations)."""
     if by != "year":
         more, counted = len(counted) - shown, counted[:shown]
     else:
         more = 0
     ellipsis = " \u2026"
+    subareas = _subareas(hits) if by == "area" else {}
     lines = [f"{i}. {neutralize(key)}: {len(at)} paper{'' if len(at) == 1 else 's'} "
              f"{''.join(f'[{n}]' for n in at[:8])}{ellipsis if len(at) > 8 else ''}"
+             f"{f' ({neutralize(subareas[key])})' if key in subareas else ''}"
              for i, (key, at) in enumerate(counted, 1)]
     foot = [prompts.render(prompts.TALLY_MORE, more=f"{more:,}", what=_TALLY_WORDS[by][more > 1],
                            total=f"{len(counted) + more:,}")] if more > 0 else []
+    given = {"area": lambda p: p.area, "venue": lambda p: p.venue, "year": lambda p: p.year,
+             "affiliation": lambda p: any(a.strip() for a in p.affiliations)}.get(by)
+    if given and counted and (missing := sum(not given(h.paper) for h in hits)):
+        foot.append(prompts.render(prompts.TALLY_MISSING, count=f"{missing:,}",
+                                   total=f"{len(hits):,}", what=_TALLY_WORDS[by][2],
+                                   s="s" if missing > 1 else "", es="" if missing > 1 else "s"))
     if by == "topic" and counted:  # how to list a topic's papers (one of several words)
         topic = next((t for t, _ in counted if " " in t), counted[0][0])
         foot = [prompts.render(prompts.TOPICS_ASK, topic=neutralize(topic))]

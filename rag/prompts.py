@@ -10,13 +10,14 @@ import string
 
 __all__ = [
     "AFFILIATIONS_PARTIAL", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER",
-    "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
-    "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
-    "MORE_HEADER", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION",
-    "NO_MORE", "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "SHARE", "RECOUNT_HEADER", "RESPELLED",
-    "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_YEAR", "TALLY_HEADER",
-    "TALLY_BY_TOPIC", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS",
-    "EVERYTHING_HEADER", "WHICH_AUTHOR", "render",
+    "EVERYTHING_HEADER", "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED",
+    "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
+    "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
+    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "ONLY_LEFT_OUT",
+    "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SHARE", "SUMMARY_HEADER",
+    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_YEAR", "TALLY_HEADER",
+    "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE",
+    "TOPIC_PAPERS", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -94,6 +95,7 @@ EVERYTHING_HEADER = "The index holds {count} papers:"
 # ... then, where the list is short enough to write out, each paper
 TOPIC_PAPERS = "The papers:"
 TALLY_MORE = "\u2026 and {more} more {what} ({total} in all)"
+TALLY_MISSING = "{count} of the {total} paper{s} give{es} no {what}."
 # "what fraction of CoRL papers use X?": before the listing's first line
 SHARE = "{pct} % of the {total} indexed papers{where} are listed below."
 # "how many are there?" after a listing (or after a follow-up on some of its papers)

@@ -1906,3 +1906,26 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     a = fast_chat.ask("What topics are covered?")
     assert a.count == 30 and prompts.TOPIC_PAPERS not in a.answer.splitlines()
     assert len(a.answer.splitlines()) == 2 + 2 + 1
+
+
+def test_areas_with_sub_areas_are_counted_by_area_each_with_its_sub_areas(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """Where areas have sub-areas ("Deep Learning · Theory", as search-result pages give
+    them), "What topics are covered?" counts the papers by area, each area's sub-areas after
+    it, and says how many papers give no area (they were counted by sub-area, one or two papers
+    a line, and the papers without one went unmentioned)."""
+    areas = ["Deep Learning \u00b7 Theory", "Deep Learning \u00b7 Theory",
+             "Deep Learning \u00b7 Large Language Models", "Optimization \u00b7 Non-Convex", "", ""]
+    rows = [{"id": f"a{i}", "title": f"Paper {i}", "abstract": f"We study thing{i} here.",
+             "primary_area": area} for i, area in enumerate(areas)]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("What topics are covered?")
+    lines = a.answer.splitlines()
+    assert lines[0] == "The index holds 6 papers:"
+    assert re.fullmatch(r"1\. Deep Learning: 3 papers \[\d\]\[\d\]\[\d\] \(Theory: 2, Large "
+                        r"Language Models: 1\)", lines[2]), lines
+    assert re.fullmatch(r"2\. Optimization: 1 paper \[\d\] \(Non-Convex: 1\)", lines[3]), lines
+    assert lines[4:] == ["2 of the 6 papers give no areas."]
+    marked = [a.papers[int(n) - 1]["paper_id"] for n in re.findall(r"\[(\d)\]", lines[2])]
+    assert sorted(marked) == ["a0", "a1", "a2"]

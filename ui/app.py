@@ -32,6 +32,7 @@ EXAMPLES = [
     "Which papers are about reinforcement learning?",
     "Which papers are similar to HO-SFL?",
     "How many papers are there?",
+    "What topics are covered?",
 ]
 LATEX: list[dict[str, str | bool]] = [{"left": "$$", "right": "$$", "display": True},
          {"left": "$", "right": "$", "display": False}]
