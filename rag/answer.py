@@ -16,7 +16,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any, cast
 
@@ -53,7 +53,7 @@ from rag.questions import (
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
 from rag.textnorm import query_terms, sentence_order, sentence_scores, terms_beyond
-from rag.themes import TopicIndex
+from rag.themes import TopicIndex, Trend
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
 
@@ -143,6 +143,17 @@ class DoneEvent:
 
 
 Event = PapersEvent | TokenEvent | DoneEvent
+
+
+@dataclass
+class _Tally:
+    """Papers counted (:meth:`Answerer._tally`): by what ("" where they are listed instead),
+    its first lines, a line for each count, its closing lines."""
+
+    by: str = ""
+    head: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    foot: list[str] = field(default_factory=list)
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -389,14 +400,10 @@ class Answerer:
         else:
             sources = hits if plan.kind != "summary" else hits[:self._shown(plan)]
             # "the most prolific authors on X": the papers on X counted, each with its papers
-            by = ("area" if plan.tally == "topic" and any(h.paper.area for h in hits)
-                  else "" if plan.tally == "topic" and len(hits) < FEW_FOR_TOPICS
-                  else plan.tally)  # by the areas the papers give, where they give them
-            most = min(TALLY_LINES, self.settings.llm.listing_lines)
-            tally = _tally_lines(self._topics(hits, most, plan.topic) if by == "topic"
-                                 else _tallied(hits, by), by, most, hits) if by else ([], [])
-            head, foot = self._frame(plan, question, hits, len(sources), by, tally)
-            listed_too = bool(tally[0]) and by == "topic" and len(hits) <= self._shown(plan)
+            tally = self._tally(plan, hits) if plan.tally else _Tally()
+            head, foot = self._frame(plan, question, hits, len(sources), tally)
+            listed_too = (bool(tally.lines) and tally.by in ("topic", "trend")
+                          and len(hits) <= self._shown(plan))
             for line in head:
                 yield TokenEvent(line)
             synthesis = (plan.kind == "summary" and not plan.fact
@@ -408,10 +415,10 @@ class Answerer:
                               for n, hit in enumerate(sources, 1)])
             elif listed_too:  # few enough to write out ("what topics does Ann Lee work
                 # on?"): each paper after its topics
-                lines = chain(tally[0], [prompts.TOPIC_PAPERS],
+                lines = chain(tally.lines, [prompts.TOPIC_PAPERS],
                               self._per_source(question, plan, hits, stats, answer))
-            elif tally[0]:
-                lines = iter(tally[0])
+            elif tally.lines:
+                lines = iter(tally.lines)
             else:
                 lines = self._per_source(question, plan, hits, stats, answer)
             claims: list[str] = []
@@ -565,39 +572,74 @@ class Answerer:
 
     def _topics(self, hits: Sequence[SearchHit], most: int,
                 within: str) -> list[tuple[str, list[int]]]:
-        """The topics the titles of ``hits`` name most (:class:`rag.themes.TopicIndex`, built
-        once for the catalog), each with the places (from 1) of its papers among them;
-        ``within``: the topic they were found on (none of theirs)."""
+        """The topics the titles of ``hits`` name most, each with the places (from 1) of its
+        papers among them; ``within``: the topic they were found on (none of theirs)."""
         place = {h.paper.paper_id: n for n, h in enumerate(hits, 1)}
-        topics = cast(TopicIndex, self.index.cached("topics", self._topic_index))
         return [(t.name, sorted(place[pid] for pid in t.members))
-                for t in topics.themes(place, most=most, within_topic=within)]
+                for t in self._topic_index().themes(place, most=most, within_topic=within)]
 
     def _topic_index(self) -> TopicIndex:
-        papers = {p.paper_id: p.title for p in self.index.all_papers()}
-        vectors = self.retriever.vectors.paper_vectors(list(papers))
-        ids = [pid for pid in papers if pid in vectors]
-        return TopicIndex(ids, [papers[pid] for pid in ids],
-                          np.stack([vectors[pid] for pid in ids]) if ids else np.zeros((0, 1)))
+        """The catalog's :class:`rag.themes.TopicIndex`, built once until the catalog
+        changes."""
+        def build() -> TopicIndex:
+            papers = {p.paper_id: p.title for p in self.index.all_papers()}
+            vectors = self.retriever.vectors.paper_vectors(list(papers))
+            ids = [pid for pid in papers if pid in vectors]
+            return TopicIndex(ids, [papers[pid] for pid in ids], np.stack(
+                [vectors[pid] for pid in ids]) if ids else np.zeros((0, 1)))
+        return cast(TopicIndex, self.index.cached("topics", build))
 
-    def _frame(self, plan: Plan, question: str, hits: list[SearchHit], shown: int, by: str = "",
-               tally: tuple[list[str], list[str]] = ([], [])) -> tuple[list[str], list[str]]:
+    def _tally(self, plan: Plan, hits: Sequence[SearchHit]) -> _Tally:
+        """``hits`` counted as :attr:`Plan.tally` asks: by author, institution, venue, year,
+        area; by topic (by area where the papers give areas; not where they are fewer than
+        :data:`FEW_FOR_TOPICS`); by growth (by topic where the papers are of one year)."""
+        by, head = plan.tally, []
+        if by in ("topic", "trend") and any(h.paper.area for h in hits):
+            by = "area"  # by the areas the papers give
+        if by == "trend":
+            years = {h.paper.paper_id: h.paper.year for h in hits}
+            known = sorted({y for y in years.values() if y is not None})
+            late = plan.trend_year if plan.trend_year in known else known[-1] if known else None
+            if late is not None and known[0] < late:
+                trends = self._topic_index().trends(years.keys(), years, late, most=self._most(),
+                                                    within_topic=plan.topic)
+                earlier = [y for y in known if y < late]
+                span = (str(earlier[0]) if len(earlier) == 1
+                        else f"{earlier[0]} to {earlier[-1]}")
+                return _Tally(by, [prompts.render(prompts.TALLY_BY_TREND, late=late,
+                                                  early=span)],
+                              *_trend_lines(trends, hits, late, span))
+            by, head = "topic", [prompts.render(prompts.TRENDS_NONE, years=(
+                f"all from {late}" if late is not None else "given no years"))]
+        if by == "topic" and len(hits) < FEW_FOR_TOPICS:
+            return _Tally("", head)
+        counted = (self._topics(hits, self._most(), plan.topic) if by == "topic"
+                   else _tallied(hits, by))
+        lines, foot = _tally_lines(counted, by, self._most(), hits)
+        one, _, given = _TALLY_WORDS[by]
+        head.append(prompts.render(prompts.TALLY_NONE, by=one, what=given)
+                    if not lines and not (by == "topic" and any(h.paper.title for h in hits))
+                    else prompts.TOPICS_NONE if not lines
+                    else prompts.TALLY_BY_YEAR if by == "year"
+                    else prompts.TALLY_BY_TOPIC if by == "topic"
+                    else prompts.render(prompts.TALLY_HEADER, by=one))
+        return _Tally(by, head, lines, foot)
+
+    def _most(self) -> int:
+        """How many lines a tally writes out (every year)."""
+        return min(TALLY_LINES, self.settings.llm.listing_lines)
+
+    def _frame(self, plan: Plan, question: str, hits: list[SearchHit], shown: int,
+               tally: _Tally | None = None) -> tuple[list[str], list[str]]:
         """The answer's own lines around its claims, which cite nothing: the count first (a
         listing's always; a summary's where it compares, or draws on ``shown`` papers of more
         that a new search found), "… and N more" last where a listing writes out fewer; before
         them, where the question asks for a judgement or for citations, that the abstracts
         cannot tell."""
         head, foot = self._count_lines(plan, question, hits, shown)
-        if by:  # ``tally``, counted ``by``: its lines and closing line (:func:`_tally_lines`)
-            lines, closing = tally
-            one, _, given = _TALLY_WORDS[by]
-            head.append(prompts.render(prompts.TALLY_NONE, by=one, what=given)
-                        if not lines and not (by == "topic" and any(h.paper.title for h in hits))
-                        else prompts.TOPICS_NONE if not lines
-                        else prompts.TALLY_BY_YEAR if by == "year"
-                        else prompts.TALLY_BY_TOPIC if by == "topic"
-                        else prompts.render(prompts.TALLY_HEADER, by=one))
-            foot = closing if lines else foot  # else the papers are listed as usual
+        if tally is not None:  # its first lines, and closing lines where it has lines (else
+            head += tally.head  # the papers are listed as usual)
+            foot = tally.foot if tally.lines else foot
         cannot = (prompts.JUDGEMENT if plan.judged else prompts.CITING if plan.citing else "")
         head = [*self._note_lines(plan), *head]
         return ([f"{cannot} {prompts.JUDGEMENT_LISTED}", *head] if cannot else head), foot
@@ -857,10 +899,32 @@ def _tally_lines(counted: list[tuple[str, list[int]]], by: str, shown: int,
         foot.append(prompts.render(prompts.TALLY_MISSING, count=f"{missing:,}",
                                    total=f"{len(hits):,}", what=_TALLY_WORDS[by][2],
                                    s="s" if missing > 1 else "", es="" if missing > 1 else "s"))
-    if by == "topic" and counted:  # how to list a topic's papers (one of several words)
-        topic = next((t for t, _ in counted if " " in t), counted[0][0])
-        foot = [prompts.render(prompts.TOPICS_ASK, topic=neutralize(topic))]
+    if by == "topic" and counted:
+        foot = _topics_ask([name for name, _ in counted])
     return lines, foot
+
+
+def _topics_ask(names: Sequence[str]) -> list[str]:
+    """How to list a topic's papers, for one of ``names`` (of several words, where one is)."""
+    return [prompts.render(prompts.TOPICS_ASK, topic=neutralize(next(
+        (name for name in names if " " in name), names[0])))] if names else []
+
+
+def _trend_lines(trends: Sequence[Trend], hits: Sequence[SearchHit], late: int,
+                 span: str) -> tuple[list[str], list[str]]:
+    """Each growing topic's line ("1. reasoning: 55 of the 1,315 papers of 2025 (4.2 %), 12 of
+    the 2,587 from 2023 to 2024 (0.5 %) [3][9]…", the markers its papers of ``late``), and how
+    to list a topic's papers."""
+    place = {h.paper.paper_id: n for n, h in enumerate(hits, 1)}
+    n_late = sum(h.paper.year == late for h in hits)
+    n_early = sum(h.paper.year is not None and h.paper.year < late for h in hits)
+    lines = [f"{i}. {neutralize(t.name)}: {len(t.late)} of the {n_late:,} papers of {late} "
+             f"({100 * len(t.late) / n_late:.1f} %), {len(t.early)} of the {n_early:,} from "
+             f"{span} ({100 * len(t.early) / n_early:.1f} %) "
+             f"{''.join(f'[{n}]' for n in sorted(place[p] for p in t.late)[:8])}"
+             f"{' …' if len(t.late) > 8 else ''}"
+             for i, t in enumerate(trends, 1)]
+    return lines, _topics_ask([t.name for t in trends])
 
 
 def _fact(fact: str, paper: Paper) -> str:

@@ -15,9 +15,9 @@ __all__ = [
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "ONLY_LEFT_OUT",
     "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SHARE", "SUMMARY_HEADER",
-    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_YEAR", "TALLY_HEADER",
+    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER",
     "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE",
-    "TOPIC_PAPERS", "WHICH_AUTHOR", "render",
+    "TOPIC_PAPERS", "TRENDS_NONE", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -88,6 +88,10 @@ TALLY_NONE = "The papers give no {what}, so they cannot be counted by {by}; here
 TALLY_BY_TOPIC = ("By topic, as their titles name it, the most papers first (a topic is a phrase "
                   "titles share whose papers are alike in meaning; a paper may count under "
                   "several; the numbers are papers of the list):")
+# "what are the trending topics?": each topic's share of the last year's papers and before
+TALLY_BY_TREND = ("By growth, the clearest first: each topic's share of the papers of {late} and "
+                  "of those from {early} (the numbers are its papers of {late} in the list):")
+TRENDS_NONE = "The papers are {years}, so no topic can be seen growing."
 TOPICS_NONE = "No topic is shared by enough of their titles to count them by; here they are:"
 TOPICS_ASK = ("For every paper on one of them, whether its title names it or not, ask "
               "\u201cwhich papers are on {topic}?\u201d.")

@@ -344,20 +344,29 @@ _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|librar
 _TOPIC_NOUN = r"(?:research\s+)?(?:topics?|themes?|areas?|subjects?|trends?|fields?|subfields?|subtopics?)"
 _TOPIC_WORD = (r"(?:main|key|major|common|popular|hot|top|biggest|trending|dominant|recurring|central"
                r"|important|emerging|prominent|prevalent|frequent|different|various|most|research)")
+_GROWING = (r"(?:trending|growing|rising|emerging|on\s+the\s+rise|gaining(?:\s+\w+)?|hot(?:test)?"
+            r"|(?:becoming|getting)\s+(?:more\s+)?popular)")
 _TOPICS = re.compile(
     rf"^\s*(?:(?:what|which)\s+(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\s+(?:are|is|were|does|do|did|have"
-    rf"|has)\b|(?:what|which)\s+(?:are|were|is)\s+(?:the\s+)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b"
+    rf"|has|emerged|grew|rose|gained|changed)\b|(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|which"
+    rf"\s+(?:\w+\s+)?(?:is|are|were|was))\s+(?:the\s+)?(?:most\s+)?{_GROWING}(?=[\s?.!,]|$)|(?:what|which)\s+(?:are|were|is)\s+(?:the\s+)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b"
     rf"|(?:(?:can\s+you\s+)?(?:list|show|give|tell|name|summari[sz]e)(?:\s+me)?\s+)(?:the\s+|all\s+"
     rf"(?:the\s+)?)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b|(?:{_TOPIC_WORD}\s+)+{_TOPIC_NOUN}\b"
     rf"|what(?:'s|\s+is)\s+{_CORPUS}\s+about\b|what\s+(?:are|were)\s+(?:the|these|those|all)\s+"
     r"papers\s+(?:\w+\s+){0,3}?about(?=[\s?.!]*$))(?P<rest>.*)$", re.IGNORECASE)
+# ... asking for the topics that grow: "What are the trending topics?", "What's on the rise
+# at CoRL?", "Which topics grew the most since 2023?", "How have the topics changed?"
+_TRENDING = re.compile(rf"\b(?:trends?|{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|changed?"
+                       r"|evolv(?:e|ed|ing)|over\s+(?:the\s+)?(?:years|time))\b", re.IGNORECASE)
 # ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
 _TOPIC_FILLER = re.compile(
     rf"\b(?:{_CORPUS}|covered|cover(?:s|ed)?|represented|addressed|address(?:es)?|studied"
     r"|explored|discussed|found|there|here|in|on|of|at|among|across|within|by|for|from|do|does"
     r"|did|is|are|were|was|have|has|the|this|these|those|all|papers?|works?|research|abstracts?"
     r"|indexed|loaded|included|most|more|popular|common|frequent|often|about|overall|currently"
-    r"|right\s+now|now|you|me|please|list|so\s+far)\b", re.IGNORECASE)
+    r"|right\s+now|now|you|me|please|list|so\s+far|most|fastest|quickly|rapidly|recently"
+    rf"|lately|over\s+(?:the\s+)?(?:years|time)|{_GROWING}|emerged|grew|rose|gained|changed"
+    rf"|been|there|{_TOPIC_NOUN})\b", re.IGNORECASE)
 # ... "what topics do they cover?" after a listing: its papers
 _THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\s+(?:ones|results))"
                        r"\b", re.IGNORECASE)
@@ -523,8 +532,10 @@ class Plan:
     #                                    or "affiliations" of the one paper in ``scope``
     reply: str = ""                    # "hello", "thanks": what to say, with no search
     tally: str = ""                    # "the most prolific authors on X": count by "author",
-    #                                    "affiliation", "venue", "year", "area" or "topic"
+    #                                    "affiliation", "venue", "year", "area", "topic" or
+    #                                    "trend" (topics by growth)
     everything: bool = False           # "what topics are covered?": every paper (within filters)
+    trend_year: int | None = None      # "what was trending in 2025?": the year of a "trend" tally
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -915,14 +926,19 @@ class QuestionReader:
         rest, where, named = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", rest),
                                                  filters or Filters())  # "of the orals"
         rest = " ".join(_TOPIC_FILLER.sub(" ", rest).split()).strip(" ?.!,;:")
+        late = None
+        if trend := bool(_TRENDING.search(question)):  # "trending in 2025": 2025 and before
+            late, where = where.year, replace(where, year=None)
+            named = scope_named(where)
         if query_terms(rest):  # "what are the main topics of the papers on diffusion?"
             plan = self._plan(f"Which papers are on {rest}?", None, where)
             if plan.kind == "summary":
                 plan.kind = "listing"
-            plan.tally = "topic"
-            return plan
-        return Plan("metadata", "", where, topic=named, standalone=question, tally="topic",
-                    everything=True)
+        else:
+            plan = Plan("metadata", "", where, topic=named, standalone=question,
+                        everything=True)
+        plan.tally, plan.trend_year = "trend" if trend else "topic", late
+        return plan
 
     def _plan(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> Plan:

@@ -18,16 +18,17 @@ of a shorter one it nearly always extends ("reinforcement learning", not "reinfo
 """
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from rag.textnorm import STOPWORDS, SYNONYMS, family_key, with_synonyms
 
-__all__ = ["Theme", "TopicIndex", "focus", "title_phrases"]
+__all__ = ["Theme", "TopicIndex", "Trend", "focus", "title_phrases"]
 
 # where a title's parts end: a phrase never spans these
 _PARTS = re.compile(r"[:;,.?!()\[\]{}\"\u201c\u201d\u2014]|\s[-\u2013]\s")
@@ -51,6 +52,16 @@ class Theme:
 
     name: str
     members: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Trend:
+    """A topic growing: as titles write it most often, the ids of its papers of the last year
+    asked about and of the years before."""
+
+    name: str
+    late: tuple[str, ...]
+    early: tuple[str, ...]
 
 
 def title_phrases(title: str) -> dict[str, tuple[str, str]]:
@@ -158,15 +169,60 @@ class TopicIndex:
         needs two of them, else ``min_papers``. ``within_topic``: what the papers were found
         on, no topic of them ("reinforcement learning", "reinforcement" and "learning" are
         none of the papers on reinforcement learning; "offline reinforcement learning" is)."""
+        within = self._within(scope)
+        if len(within) < 2:
+            return []
+        candidates = self._candidates(within, within_topic, max_share)
+        spread = _spread(self.vectors, within)
+        weight = {key: f * f for key, papers in candidates.items()
+                  if (f := focus(sorted(papers), self.vectors, spread)) > 0}
+        chosen = self._pick(sorted(weight, key=lambda k: (-len(candidates[k]) * weight[k], k)),
+                            candidates, most)
+        chosen.sort(key=lambda kv: (-len(kv[1]), kv[0]))
+        # one chosen early that turns out mostly inside a larger one chosen after it
+        chosen = [(key, papers) for n, (key, papers) in enumerate(chosen) if not any(
+            self._inside(key, papers, other, got) for other, got in chosen[:n]
+            if len(got) > len(papers))]
+        return [Theme(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers)))
+                for key, papers in chosen]
+
+    def trends(self, scope: Iterable[str] | None, years: Mapping[str, int | None], late: int,
+               *, most: int = 10, within_topic: str = "") -> list[Trend]:
+        """The topics whose share of the papers ``scope`` (all where None) grew most surely
+        (:func:`_growth`) from the years before ``late`` (``years``: each paper's) to ``late``,
+        at most ``most``, the surest first: a topic of the catalog (as :meth:`themes`) that titles of ``late``
+        name at least ``min_papers`` times (twice among fewer than 30 papers) and more often,
+        as a share, than those before. None where ``late`` or the years before have no paper."""
+        within = self._within(scope)
+        late_ = {i for i in within if years.get(self.ids[i]) == late}
+        early = {i for i in within if (y := years.get(self.ids[i])) is not None and y < late}
+        if not late_ or not early:
+            return []
+        least = min(self.min_papers, 2) if len(late_) < 30 else self.min_papers
+        candidates = self._candidates(within, within_topic, 0.9)
+        growth = {key: _growth(len(papers & late_), len(late_), len(papers & early), len(early))
+                  for key, papers in candidates.items() if len(papers & late_) >= least}
+        chosen = self._pick(sorted((k for k, g in growth.items() if g > 0),
+                                   key=lambda k: (-growth[k], k)), candidates, most)
+        return [Trend(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers & late_)),
+                      tuple(self.ids[i] for i in sorted(papers & early)))
+                for key, papers in chosen]
+
+    def _within(self, scope: Iterable[str] | None) -> set[int]:
+        return (set(range(len(self.ids))) if scope is None
+                else {self.place[pid] for pid in scope if pid in self.place})
+
+    def _candidates(self, within: set[int], within_topic: str,
+                    max_share: float) -> dict[str, set[int]]:
+        """The topics of the catalog that the titles of the papers at ``within`` name (each
+        with those papers): at least ``min_papers`` of them (two among fewer than 30), at most
+        ``max_share``, not ``within_topic`` nor a part of it, not a phrase a longer one nearly
+        always extends."""
         asked_key = with_synonyms(within_topic) if within_topic else None
         spelled = [next((f for f in SYNONYMS[w] if " " in f), "") for w in (
             asked_key or "").split() if w in SYNONYMS]  # "RL": "reinforcement learning" too
         asked = {family_key(_singular(w.lower()))
                  for w in _WORD.findall(" ".join([within_topic, *spelled]))}
-        within = (set(range(len(self.ids))) if scope is None
-                  else {self.place[pid] for pid in scope if pid in self.place})
-        if len(within) < 2:
-            return []
         cap = max_share * len(within)
         least = min(self.min_papers, 2) if len(within) < 30 else self.min_papers
         candidates = {key: got for key in self.topics
@@ -179,11 +235,14 @@ class TopicIndex:
         extended = {short for key, papers in candidates.items() if not self.joined[key]
                     for short in self.parts[key] if short in candidates
                     and len(papers & candidates[short]) >= _EXTENDS * len(candidates[short])}
-        spread = _spread(self.vectors, within)
-        weight = {key: f * f for key, papers in candidates.items() if key not in extended
-                  and (f := focus(sorted(papers), self.vectors, spread)) > 0}
+        return {key: papers for key, papers in candidates.items() if key not in extended}
+
+    def _pick(self, order: Sequence[str], candidates: Mapping[str, set[int]],
+              most: int) -> list[tuple[str, set[int]]]:
+        """At most ``most`` of ``candidates`` in ``order``, each not mostly inside one picked
+        before it, or instead of it where one holds the other and it has more papers."""
         chosen: list[tuple[str, set[int]]] = []
-        for key in sorted(weight, key=lambda k: (-len(candidates[k]) * weight[k], k)):
+        for key in order:
             papers = candidates[key]
             inside = [n for n, (other, got) in enumerate(chosen)
                       if self._inside(key, papers, other, got)]
@@ -194,13 +253,7 @@ class TopicIndex:
                 chosen[inside[0]] = (key, papers)  # "language models" (258)
             if len(chosen) == most:
                 break
-        chosen.sort(key=lambda kv: (-len(kv[1]), kv[0]))
-        # one chosen early that turns out mostly inside a larger one chosen after it
-        chosen = [(key, papers) for n, (key, papers) in enumerate(chosen) if not any(
-            self._inside(key, papers, other, got) for other, got in chosen[:n]
-            if len(got) > len(papers))]
-        return [Theme(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers)))
-                for key, papers in chosen]
+        return chosen
 
     def _related(self, key: str, other: str) -> bool:
         """Whether one of two phrases holds the other."""
@@ -211,6 +264,15 @@ class TopicIndex:
         :data:`_INSIDE` of its papers, :data:`_INSIDE_RELATED` where one holds the other."""
         share = _INSIDE_RELATED if self._related(key, other) else _INSIDE
         return len(papers & got) >= share * len(papers)
+
+
+def _growth(late: int, n_late: int, early: int, n_early: int) -> float:
+    """How surely a topic's share grew from ``early`` of ``n_early`` papers to ``late`` of
+    ``n_late``: the two-proportion z statistic (a large topic's small rise and a small one's
+    large rise alike)."""
+    pooled = (late + early) / (n_late + n_early)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n_late + 1 / n_early))
+    return (late / n_late - early / n_early) / spread if spread else 0.0
 
 
 def _spread(vectors: np.ndarray, places: Iterable[int]) -> float:

@@ -1887,7 +1887,7 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
         assert a.count == 30 and a.answer.splitlines()[0] == "The index holds 30 papers:", question
         assert topics(question) == [("bandit problems", 12), ("federated learning", 10)], question
     assert topics("What are the main themes of ALT 2025?") == topics(
-        "What are the trending topics in 2025?") == [
+        "What are the main topics in 2025?") == [
         ("federated learning", 10), ("bandit problems", 6)]
     a = fast_chat.ask("What are the main themes of COLT 2024?")  # too few to count: listed
     assert a.count == 6 and a.answer.splitlines()[1].startswith("1. **Efficient Bandit")
@@ -1902,6 +1902,19 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     assert a.count == 12 and a.answer.splitlines()[1] == prompts.TOPICS_NONE
     plan = fast_chat.answerer().plan("What topics are covered?", None, None)
     assert (plan.tally, plan.everything) == ("topic", True)
+    # growing: the topics whose share of the last year's papers grew over the years before
+    for question in ("What are the trending topics?", "What's trending?",
+                     "Which topics grew the most in 2025?", "What is on the rise lately?"):
+        lines = fast_chat.ask(question).answer.splitlines()
+        assert lines[1] == prompts.render(prompts.TALLY_BY_TREND, late=2025, early="2024"), (
+            question, lines)
+        assert re.fullmatch(r"1\. federated learning: 10 of the 24 papers of 2025 \(41\.7 %\), "
+                            r"0 of the 6 from 2024 \(0\.0 %\) (?:\[\d+\]){8} \u2026", lines[2]), (
+            question, lines)
+        assert not any(line.startswith("2. bandit") for line in lines), question
+    lines = fast_chat.ask("What is trending among the ALT papers?").answer.splitlines()
+    assert lines[1] == prompts.render(prompts.TRENDS_NONE, years="all from 2025")
+    assert lines[2] == prompts.TALLY_BY_TOPIC
     fast_chat.answerer().settings.llm.listing_lines = 20  # more than a listing writes: topics
     a = fast_chat.ask("What topics are covered?")
     assert a.count == 30 and prompts.TOPIC_PAPERS not in a.answer.splitlines()

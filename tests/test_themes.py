@@ -95,3 +95,19 @@ def test_a_catalog_without_titles_or_vectors_has_no_themes() -> None:
     topics = TopicIndex(["a", "b", "c"], ["", "", ""], np.eye(3, DIM))
     assert topics.themes() == []
     assert TopicIndex([], [], np.zeros((0, DIM))).themes() == []
+
+
+def test_trends_are_the_topics_whose_share_grew_into_the_last_year() -> None:
+    """The diffusion papers are all of 2025, the reinforcement learning ones of 2023: of the
+    papers of 2025 and before, diffusion models grew, reinforcement learning did not; with
+    no paper before the year asked about, or none of it, nothing is seen growing."""
+    ids, titles, vectors = _catalog()
+    topics = TopicIndex(ids, titles, vectors)
+    years = {pid: 2025 if 12 <= i < 22 else 2023 if i < 12 else 2024 if i % 2 else 2025
+             for i, pid in enumerate(ids)}
+    trends = topics.trends(ids, years, 2025)
+    assert trends and trends[0].name == "diffusion models"
+    assert trends[0].late == tuple(f"p{i}" for i in range(12, 22)) and trends[0].early == ()
+    assert "reinforcement learning" not in {t.name for t in trends}
+    assert topics.trends(ids, years, 2023) == []  # nothing before 2023
+    assert topics.trends(ids, years, 2030) == []  # nothing of 2030
