@@ -918,11 +918,12 @@ def _trend_lines(trends: Sequence[Trend], hits: Sequence[SearchHit], late: int,
     place = {h.paper.paper_id: n for n, h in enumerate(hits, 1)}
     n_late = sum(h.paper.year == late for h in hits)
     n_early = sum(h.paper.year is not None and h.paper.year < late for h in hits)
+    ellipsis = " \u2026"
     lines = [f"{i}. {neutralize(t.name)}: {len(t.late)} of the {n_late:,} papers of {late} "
              f"({100 * len(t.late) / n_late:.1f} %), {len(t.early)} of the {n_early:,} from "
              f"{span} ({100 * len(t.early) / n_early:.1f} %) "
              f"{''.join(f'[{n}]' for n in sorted(place[p] for p in t.late)[:8])}"
-             f"{' …' if len(t.late) > 8 else ''}"
+             f"{ellipsis if len(t.late) > 8 else ''}"
              for i, t in enumerate(trends, 1)]
     return lines, _topics_ask([t.name for t in trends])
 

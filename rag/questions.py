@@ -341,19 +341,29 @@ _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|librar
 # are covered?", "What are the main themes of NeurIPS 2023?", "Which topics are most popular in
 # 2025?", "What topics does the corpus cover?", "List the main research areas at CoRL", "What is
 # the corpus about?", "What topics do they cover?" (the papers counted by topic or area)
-_TOPIC_NOUN = r"(?:research\s+)?(?:topics?|themes?|areas?|subjects?|trends?|fields?|subfields?|subtopics?)"
+_TOPIC_NOUN = (r"(?:research\s+)?(?:topics?|themes?|areas?|subjects?|trends?|fields?|subfields?"
+               r"|subtopics?)")
 _TOPIC_WORD = (r"(?:main|key|major|common|popular|hot|top|biggest|trending|dominant|recurring|central"
                r"|important|emerging|prominent|prevalent|frequent|different|various|most|research)")
 _GROWING = (r"(?:trending|growing|rising|emerging|on\s+the\s+rise|gaining(?:\s+\w+)?|hot(?:test)?"
             r"|(?:becoming|getting)\s+(?:more\s+)?popular)")
 _TOPICS = re.compile(
-    rf"^\s*(?:(?:what|which)\s+(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\s+(?:are|is|were|does|do|did|have"
-    rf"|has|emerged|grew|rose|gained|changed)\b|(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|which"
-    rf"\s+(?:\w+\s+)?(?:is|are|were|was))\s+(?:the\s+)?(?:most\s+)?{_GROWING}(?=[\s?.!,]|$)|(?:what|which)\s+(?:are|were|is)\s+(?:the\s+)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b"
-    rf"|(?:(?:can\s+you\s+)?(?:list|show|give|tell|name|summari[sz]e)(?:\s+me)?\s+)(?:the\s+|all\s+"
-    rf"(?:the\s+)?)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b|(?:{_TOPIC_WORD}\s+)+{_TOPIC_NOUN}\b"
-    rf"|what(?:'s|\s+is)\s+{_CORPUS}\s+about\b|what\s+(?:are|were)\s+(?:the|these|those|all)\s+"
-    r"papers\s+(?:\w+\s+){0,3}?about(?=[\s?.!]*$))(?P<rest>.*)$", re.IGNORECASE)
+    r"^\s*(?:"
+    # "What topics are covered?", "Which main themes does the corpus cover?"
+    rf"(?:what|which)\s+(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\s+(?:are|is|were|does|do|did|have|has"
+    r"|emerged|grew|rose|gained|changed)\b"
+    # "What's trending?", "Which topics are on the rise?"
+    rf"|(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|which\s+(?:\w+\s+)?(?:is|are|were|was))\s+"
+    rf"(?:the\s+)?(?:most\s+)?{_GROWING}(?=[\s?.!,]|$)"
+    # "What are the main themes of NeurIPS 2023?"
+    rf"|(?:what|which)\s+(?:are|were|is)\s+(?:the\s+)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b"
+    # "List the main research areas at CoRL", "main topics?"
+    rf"|(?:(?:can\s+you\s+)?(?:list|show|give|tell|name|summari[sz]e)(?:\s+me)?\s+)(?:the\s+"
+    rf"|all\s+(?:the\s+)?)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b|(?:{_TOPIC_WORD}\s+)+{_TOPIC_NOUN}\b"
+    # "What is the corpus about?", "What are these papers about?"
+    rf"|what(?:'s|\s+is)\s+{_CORPUS}\s+about\b"
+    r"|what\s+(?:are|were)\s+(?:the|these|those|all)\s+papers\s+(?:\w+\s+){0,3}?about(?=[\s?.!]*$))"
+    r"(?P<rest>.*)$", re.IGNORECASE)
 # ... asking for the topics that grow: "What are the trending topics?", "What's on the rise
 # at CoRL?", "Which topics grew the most since 2023?", "How have the topics changed?"
 _TRENDING = re.compile(rf"\b(?:trends?|{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|changed?"
@@ -362,11 +372,11 @@ _TRENDING = re.compile(rf"\b(?:trends?|{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s
 _TOPIC_FILLER = re.compile(
     rf"\b(?:{_CORPUS}|covered|cover(?:s|ed)?|represented|addressed|address(?:es)?|studied"
     r"|explored|discussed|found|there|here|in|on|of|at|among|across|within|by|for|from|do|does"
-    r"|did|is|are|were|was|have|has|the|this|these|those|all|papers?|works?|research|abstracts?"
-    r"|indexed|loaded|included|most|more|popular|common|frequent|often|about|overall|currently"
-    r"|right\s+now|now|you|me|please|list|so\s+far|most|fastest|quickly|rapidly|recently"
+    r"|did|is|are|were|was|been|have|has|the|this|these|those|all|papers?|works?|research"
+    r"|abstracts?|indexed|loaded|included|most|more|popular|common|frequent|often|about|overall"
+    r"|currently|right\s+now|now|you|me|please|list|so\s+far|fastest|quickly|rapidly|recently"
     rf"|lately|over\s+(?:the\s+)?(?:years|time)|{_GROWING}|emerged|grew|rose|gained|changed"
-    rf"|been|there|{_TOPIC_NOUN})\b", re.IGNORECASE)
+    rf"|{_TOPIC_NOUN})\b", re.IGNORECASE)
 # ... "what topics do they cover?" after a listing: its papers
 _THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\s+(?:ones|results))"
                        r"\b", re.IGNORECASE)
