@@ -81,6 +81,10 @@ AREA_PARTS = " \u00b7 "
 # Fewer papers than this are listed, not counted by the topics their titles name ("what topics
 # does Ann Lee work on?": her papers)
 FEW_FOR_TOPICS = 10
+# A question about every paper ("what topics are covered?") shows the evidence sentence of the
+# first this many (the sources panel writes out that many abstracts; picking a sentence takes
+# about 0.1 ms a paper, 0.75 s for 7,486)
+EVIDENCE_OF_ALL = 50
 # A listing starts from at least this many search results (then adds the papers naming almost
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
@@ -238,9 +242,9 @@ class Answerer:
                 allowed = list(self.index.fingerprints()) if plan.everything else []
             if not terms:  # "what did X work on?": all their papers
                 papers = self.index.get(allowed)
-                hits = [SearchHit(paper=p, score=0.0, similarity=None,
-                                  evidence=best_sentence(p.abstract, plan.query))
-                        for p in papers.values()]
+                hits = [SearchHit(paper=p, score=0.0, similarity=None, evidence=best_sentence(
+                    p.abstract, plan.query) if n < EVIDENCE_OF_ALL or not plan.everything
+                    else "") for n, p in enumerate(papers.values())]
             else:
                 hits = self.retriever.search(plan.query, k=max(len(allowed), 1),
                                              filters=plan.filters).hits
