@@ -34,6 +34,7 @@ from rag.citations import (
     sentence_grammar,
     validate,
 )
+from rag.errors import QuestionError
 from rag.institutions import (
     name_parts,
 )
@@ -85,6 +86,9 @@ FEW_FOR_TOPICS = 10
 # first this many (the sources panel writes out that many abstracts; picking a sentence takes
 # about 0.1 ms a paper, 0.75 s for 7,486)
 EVIDENCE_OF_ALL = 50
+# The longest question taken (reading one takes time quadratic in its length in the worst
+# case: 2 s at 3,000 lowercase words of about this length)
+MAX_QUESTION_CHARS = 20_000
 # A listing starts from at least this many search results (then adds the papers naming almost
 # all terms beyond them); a smaller k asked for is raised to it.
 LISTING_DEPTH = 50
@@ -373,6 +377,10 @@ class Answerer:
             filters: Filters | None = None, k: int | None = None) -> Iterator[Event]:
         t0 = time.perf_counter()
         question = question.strip()
+        if len(question) > MAX_QUESTION_CHARS:
+            raise QuestionError(f"the question is {len(question):,} characters long, more than "
+                                f"{MAX_QUESTION_CHARS:,}: ask about a part of it, or paste one "
+                                "abstract to find papers like it")
         plan = self.plan(question, conversation, filters)
         hits = self.relevant(plan, k) if not plan.reply else []
         retrieve_ms = (time.perf_counter() - t0) * 1000
@@ -500,19 +508,24 @@ class Answerer:
         """The question-relevant sentences of an abstract, capped at ``max_tokens``."""
         sentences = split_sentences(paper.abstract)
         chosen = sorted(sentence_order(sentences, question, paper.abstract)[:3])
-        text = " ".join(sentences[i] for i in chosen)
+        text = self._cut(" ".join(sentences[i] for i in chosen), max_tokens)
+        return f"{paper.title or paper.label}: {text}"
+
+    def _cut(self, text: str, max_tokens: int) -> str:
+        """``text`` cut at a word to at most ``max_tokens`` of the LLM's tokens, "…" after."""
         llm = self._llm()
         while llm.count_tokens(text) > max_tokens and " " in text:
             text = text[:int(len(text) * 0.85)].rsplit(" ", 1)[0] + "…"
-        return f"{paper.title or paper.label}: {text}"
+        return text
 
     def _reason(self, question: str, hit: SearchHit, stats: dict[str, float],
                 answer: Answer) -> str:
         """One grounded sentence on how this paper bears on the question (or its evidence)."""
         source = self._source_text(hit.paper, question, self.settings.llm.source_tokens)
         messages = [{"role": "system", "content": prompts.REASON_SYSTEM},
-                    {"role": "user", "content": prompts.render(prompts.REASON_USER,
-                                                               source=source, question=question)}]
+                    {"role": "user", "content": prompts.render(prompts.REASON_USER, source=source,
+                                                               question=self._cut(
+                        question, self.settings.llm.question_tokens))}]
         raw = self._generate(messages, sentence_grammar(max_chars=REASON_CHARS), REASON_TOKENS,
                              stats)
         # cut off by the token limit before the grammar's full stop, or by the grammar's length
@@ -730,13 +743,14 @@ class Answerer:
         """Several sources in one prompt (models that can synthesise); validated afterwards."""
         cfg = self.settings.llm
         llm = self._llm()
-        budget = llm.n_ctx - cfg.max_tokens - 200
+        asked = self._cut(question, cfg.question_tokens)
+        budget = llm.n_ctx - cfg.max_tokens - 200 - llm.count_tokens(asked)
         per_source = max(40, min(cfg.source_tokens * 2, budget // max(1, len(sources))))
         blocks = [f"[{n}] {self._source_text(h.paper, question, per_source)}"
                   for n, h in enumerate(sources, 1)]
         messages = [{"role": "system", "content": prompts.SYNTHESIS_SYSTEM},
                     {"role": "user", "content": prompts.render(
-                        prompts.SYNTHESIS_USER, sources="\n".join(blocks), question=question)}]
+                        prompts.SYNTHESIS_USER, sources="\n".join(blocks), question=asked)}]
         text = self._generate(messages, citation_grammar(len(sources)), cfg.max_tokens, stats)
         checked = validate(text, len(sources))
         answer.invalid_citations += checked.invalid

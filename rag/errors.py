@@ -8,7 +8,8 @@
     │   ├── ModelNotFoundError  no model file at the configured place
     │   └── ModelDownloadError  `paperchat models pull` failed (offline, unknown repo)
     ├── StoreError              Chroma or the lexical index failed or disagree
-    └── EmptyStoreError         nothing ingested yet
+    ├── EmptyStoreError         nothing ingested yet
+    └── QuestionError           a question that cannot be taken (too long)
 
 Backend exceptions are translated at the boundary with ``raise X(...) from exc``.
 """
@@ -24,6 +25,7 @@ __all__ = [
     "ModelNotFoundError",
     "PaperChatError",
     "ParseError",
+    "QuestionError",
     "StoreError",
 ]
 
@@ -68,3 +70,7 @@ class StoreError(PaperChatError):
 
 class EmptyStoreError(PaperChatError):
     """The store holds no papers yet."""
+
+
+class QuestionError(PaperChatError):
+    """A question PaperChat cannot take as asked (longer than it reads)."""

@@ -98,6 +98,8 @@ class LLMSettings(_Section):
         "'synthesis': all sources in one prompt with inline citations; 'auto': by model size.")
     summary_sources: int = Field(4, ge=1, le=20, description="Papers a summary answer draws on.")
     source_tokens: int = Field(90, ge=20, le=1000, description="Max tokens of one source's text.")
+    question_tokens: int = Field(200, ge=20, le=4000, description=(
+        "Max tokens of the question as a prompt quotes it (a longer one is cut there)."))
     reasons_generated: int = Field(
         5, ge=0, le=200, description="Listed papers whose one-line reason the LLM writes; the "
         "rest show their most relevant abstract sentence.")

@@ -1942,3 +1942,30 @@ def test_areas_with_sub_areas_are_counted_by_area_each_with_its_sub_areas(
     assert lines[4:] == ["2 of the 6 papers give no areas."]
     marked = [a.papers[int(n) - 1]["paper_id"] for n in re.findall(r"\[(\d)\]", lines[2])]
     assert sorted(marked) == ["a0", "a1", "a2"]
+
+
+@pytest.mark.timeout(60)
+def test_a_long_question_is_cut_in_prompts_and_one_too_long_is_refused_with_its_length(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """A question of thousands of words is read in about a second (its search took 5 minutes:
+    :func:`rag.textnorm.fts_concepts` tried every run of its words against each synonym) and
+    quoted in each prompt cut to ``llm.question_tokens`` (it overflowed the model's context:
+    "Requested tokens (2271) exceed context window of 2048", a crash); one over
+    MAX_QUESTION_CHARS is refused with a one-line error saying so, before any search."""
+    from rag.answer import MAX_QUESTION_CHARS
+    from rag.errors import QuestionError
+
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    llm = ScriptedLLM()
+    fast_chat._llm = llm
+    long = "Which papers study bandit problems " + "in the setting where bounds follow " * 300
+    a = fast_chat.ask(long)
+    assert a.count >= 1 and llm.calls
+    for call in llm.calls:
+        user = call["messages"][-1]["content"]  # type: ignore[index]
+        asked = user.split("Question: ", 1)[1].split("\n\n", 1)[0]
+        assert llm.count_tokens(asked) <= fast_chat.settings.llm.question_tokens + 1
+        assert asked.endswith("\u2026") and long.startswith(asked[:-1])
+    with pytest.raises(QuestionError, match=r"^the question is 20,001 characters long, more "
+                                            r"than 20,000"):
+        fast_chat.ask("x" * (MAX_QUESTION_CHARS + 1))
