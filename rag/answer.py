@@ -233,9 +233,10 @@ class Answerer:
             plan.side_counts = [len(f) for f in found]
             merged: dict[str, SearchHit] = {}
             for rank in range(max(plan.side_counts, default=0)):
-                for f in found:
-                    if rank < len(f):
-                        merged.setdefault(f[rank].paper.paper_id, f[rank])
+                for i, f in enumerate(found):
+                    if rank < len(f) and f[rank].paper.paper_id not in merged:
+                        merged[f[rank].paper.paper_id] = f[rank]
+                        plan.side_of[f[rank].paper.paper_id] = i
             hits = list(merged.values())
             return hits if plan.kind == "summary" else sorted(
                 hits, key=lambda h: h.names_topic is False)
@@ -566,7 +567,9 @@ class Answerer:
         cfg = self.settings.llm
         if plan.kind == "summary":
             for n, hit in enumerate(hits[:self._shown(plan)], 1):
-                yield _cite(self._reason(question, hit, stats, answer), n)
+                line = _cite(self._reason(question, hit, stats, answer), n)
+                side = plan.side_of.get(hit.paper.paper_id)  # "compare A and B": "A: ... [1]."
+                yield line if side is None else f"**{neutralize(_side_label(plan, side))}**: {line}"
             return
         usual = self.index.usual_status()
         # where the catalog holds several venues or years and the question names no one of
@@ -785,6 +788,13 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,
                           s="s" if named == 1 else "", rest=count - named, where=where,
                           order=order)
+
+
+def _side_label(plan: Plan, side: int) -> str:
+    """How a comparison's summary line names its paper's side: the side ("LoRA"), or what a
+    side's filter names ("UAI papers", for "UAI papers on causal inference")."""
+    label = plan.sides[side]
+    return label.removesuffix(f" on {plan.query}") if plan.side_filters else label
 
 
 def _places(first: int, last: int) -> str:

@@ -517,6 +517,7 @@ class Plan:
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
+    side_of: dict[str, int] = field(default_factory=dict)  # ... each paper's (first) side
     side_filters: tuple[Filters, ...] = ()  # "UAI and AISTATS papers on X": each side's, on
     #                                         ``query``
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make

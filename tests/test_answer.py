@@ -671,6 +671,10 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
         cited = [c.paper_id for c in a.citations]
         assert len(cited) == 4 and sum(p.startswith("lora") for p in cited) >= 1 and sum(
             p.startswith("prefix") for p in cited) >= 1
+        for line in a.answer.splitlines()[1:]:  # each line names its paper's side
+            side, n = re.fullmatch(r"\*\*(LoRA|prefix tuning)\*\*: .+ \[(\d)\]\.", line).groups()
+            paper = a.papers[int(n) - 1]["paper_id"]
+            assert paper.startswith("lora" if side == "LoRA" else "prefix") or paper == "both"
     plan = fast_chat.answerer().plan("Compare LoRA and prefix tuning for vision models", None, None)
     assert plan.sides == ("LoRA for vision models", "prefix tuning for vision models")
     a = fast_chat.ask("Which papers compare LoRA and prefix tuning?")
@@ -1692,6 +1696,10 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
         a = fast_chat.ask(question)
         assert f"matching each side: {sides};" in a.answer.splitlines()[0], (question, a.answer)
         assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], question
+    a = fast_chat.ask("Compare COLT and ALT papers on bandit problems")
+    for line in a.answer.splitlines()[1:]:  # each line names its paper's side as its filter does
+        side, n = re.fullmatch(r"\*\*(COLT|ALT) papers\*\*: .+ \[(\d)\]\.", line).groups()
+        assert a.papers[int(n) - 1]["venue"].startswith(side), line
 
 
 def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: PaperChat,
