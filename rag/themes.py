@@ -175,8 +175,8 @@ class TopicIndex:
     def themes(self, scope: Iterable[str] | None = None, *, most: int = 10,
                max_share: float = 0.9, within_topic: str = "") -> list[Theme]:
         """The topics the titles of the papers ``scope`` (ids; all where None) name most, at
-        most ``most``, the most papers first (see the module). A topic of fewer than 30 papers
-        needs two of them, else ``min_papers``. ``within_topic``: what the papers were found
+        most ``most``, the most papers first (see the module). A topic needs ``min_papers``
+        of them (two among fewer than 30 papers). ``within_topic``: what the papers were found
         on, no topic of them ("reinforcement learning", "reinforcement" and "learning" are
         none of the papers on reinforcement learning; "offline reinforcement learning" is)."""
         within = self._within(scope)
