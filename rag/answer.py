@@ -162,6 +162,7 @@ class _Tally:
     head: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     foot: list[str] = field(default_factory=list)
+    topics: list[str] = field(default_factory=list)  # by topic or growth: the topics shown
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -394,6 +395,7 @@ class Answerer:
                         answer="", refused=refused, count=len(hits), fallbacks=0,
                         papers=[h.to_json() for h in hits])
         listed_too = False  # a tally's papers written out after it
+        tally = _Tally()
         if plan.reply:
             yield TokenEvent(plan.reply)
             answer.answer = plan.reply
@@ -467,7 +469,8 @@ class Answerer:
                      if plan.kind == "summary" else plan.offset + len(self._written_out(plan, hits)))
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,
-                                           picked=plan.picked, shown=shown))
+                                           picked=plan.picked, shown=shown,
+                                           topics=tally.topics))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------
@@ -628,7 +631,7 @@ class Answerer:
                         else f"{earlier[0]} to {earlier[-1]}")
                 return _Tally(by, [prompts.render(prompts.TALLY_BY_TREND, late=late,
                                                   early=span)],
-                              *_trend_lines(trends, hits, late, span))
+                              *_trend_lines(trends, hits, late, span), [t.name for t in trends])
             by, head = "topic", [prompts.render(prompts.TRENDS_NONE, years=(
                 f"all from {late}" if late is not None else "given no years"))]
         if by == "topic" and len(hits) < FEW_FOR_TOPICS:
@@ -643,7 +646,8 @@ class Answerer:
                     else prompts.TALLY_BY_YEAR if by == "year"
                     else prompts.TALLY_BY_TOPIC if by == "topic"
                     else prompts.render(prompts.TALLY_HEADER, by=one))
-        return _Tally(by, head, lines, foot)
+        return _Tally(by, head, lines, foot, [name for name, _ in counted] if by == "topic"
+                      else [])
 
     def _most(self) -> int:
         """How many lines a tally writes out (every year)."""

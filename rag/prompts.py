@@ -13,11 +13,11 @@ __all__ = [
     "EVERYTHING_HEADER", "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED",
     "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
-    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "ONLY_LEFT_OUT",
-    "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SHARE", "SUMMARY_HEADER",
-    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER",
-    "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE",
-    "TOPIC_PAPERS", "TRENDS_NONE", "WHICH_AUTHOR", "render",
+    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_SUCH_TOPIC",
+    "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SHARE",
+    "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
+    "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
+    "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_NONE", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -98,6 +98,9 @@ TOPICS_ASK = ("For every paper on one of them, whether its title names it or not
 EVERYTHING_HEADER = "The index holds {count} papers:"
 # ... then, where the list is short enough to write out, each paper
 TOPIC_PAPERS = "The papers:"
+# "topic 12" where the topics last shown are fewer
+NO_SUCH_TOPIC = ("The topics last shown are {count}, so there is no topic {n}; ask for one of 1 "
+                 "to {count} (\u201ctopic 2\u201d), or \u201cwhich papers are on X?\u201d.")
 TALLY_MORE = "\u2026 and {more} more {what} ({total} in all)"
 TALLY_MISSING = "{count} of the {total} paper{s} give{es} no {what}."
 # "what fraction of CoRL papers use X?": before the listing's first line

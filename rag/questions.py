@@ -297,6 +297,14 @@ _PICKED = re.compile(
     rf"|\bthe\s+{_ORDINAL}(?:\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
     r"|(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)|listed|on\s+the\s+list|in\s+the\s+list))?"
     r"(?=[\s?.!]*$))", re.IGNORECASE)
+# after papers counted by topic, one of the topics by its number: "topic 3", "show me the
+# papers on topic 2", "the second topic", "tell me more about theme 4" (QuestionReader._read)
+_TOPIC_PICKED = re.compile(
+    r"^\s*(?:and\s+)?(?:(?:show|list|give|tell)(?:\s+me)?(?:\s+(?:more\s+)?about)?\s+|which\s+papers"
+    r"\s+are\s+(?:on|in|about|under)\s+|what\s+about\s+)?(?:the\s+|all\s+(?:the\s+)?)?(?:papers?\s+"
+    r"(?:on|in|of|for|about|under)\s+)?(?:the\s+)?(?:(?:topic|theme|trend)\s+(?:no\.?\s*|number\s+|#)?"
+    rf"(?P<n>\d{{1,2}})|(?P<ord>{'|'.join(_ORDINALS)}|last)\s+(?:topic|theme|trend))[\s?.!]*$",
+    re.IGNORECASE)
 # no question about papers: a greeting, thanks, or a question about PaperChat itself
 _GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
                        r"(?:\s+there)?[\s!.,]*$", re.IGNORECASE)
@@ -471,6 +479,7 @@ class Turn:
     answer: str
     picked: bool = False  # on papers of an earlier listing by their place ("the first one")
     shown: int = 0  # papers of ``paper_ids`` written out, from the first ("show me more": next)
+    topics: list[str] = field(default_factory=list)  # the topics a tally by topic showed
 
 
 @dataclass
@@ -707,6 +716,16 @@ class QuestionReader:
         them counted by topic (:meth:`_topics`: "what topics are covered?")."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
+        tallied = next((t for t in reversed(conversation.turns) if t.topics),
+                       None) if conversation else None
+        if tallied and (m := _TOPIC_PICKED.match(question)):  # "topic 3": of the last topics
+            n = (int(m.group("n")) if m.group("n") else len(tallied.topics)
+                 if m.group("ord").lower() == "last" else _ORDINALS[m.group("ord").lower()] + 1)
+            if not 1 <= n <= len(tallied.topics):
+                return Plan("summary", "", Filters(), reply=prompts.render(
+                    prompts.NO_SUCH_TOPIC, count=len(tallied.topics), n=n))
+            return self._plan(f"Of those, which are on {tallied.topics[n - 1]}?",
+                              Conversation([tallied]), filters)  # among the papers counted
         if listed and (picked := _picked(question, listed.paper_ids)):
             ids, rest = picked  # "tell me more about the first one": a summary of it
             asked = _fact_asked(question)  # "who wrote the first one?": its authors

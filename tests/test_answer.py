@@ -1863,7 +1863,8 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     they cover?" (after a listing), "the main topics of the papers on X": where the papers
     give no areas, every paper (of that venue and year, on X, of the last answer) counted by
     the topics their titles name (phrases titles share whose papers are alike), each with its
-    papers' numbers in the list, then each paper where no more than a listing writes out.
+    papers' numbers in the list, then each paper where no more than a listing writes out;
+    "topic 2" then lists a topic's papers among those counted.
     "Efficient", in titles of every kind, is no topic. They were
     refused or listed the papers ("The papers give no areas, so they cannot be counted by
     area")."""
@@ -1905,6 +1906,14 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     fast_chat.ask("Which papers are from ALT?", conv)
     assert topics("What topics do they cover?", conv) == [
         ("federated learning", 10), ("bandit problems", 6)]
+    # a topic by its number: its papers among those counted, however many turns later
+    for question, group in (("topic 2", "Bandit"), ("Show me the papers on the first topic",
+                                                    "Federated"), ("the last topic", "Bandit")):
+        a = fast_chat.ask(question, conv)
+        assert a.count == (6 if group == "Bandit" else 10), question
+        assert all(group in p["title"] and p["venue"] == "ALT" for p in a.papers), question
+    a = fast_chat.ask("topic 3", conv)
+    assert a.answer == prompts.render(prompts.NO_SUCH_TOPIC, count=2, n=3) and not a.papers
     # within a topic, not that topic: too few papers share another, so they are listed
     a = fast_chat.ask("What are the main topics of the papers on bandit problems?")
     assert a.count == 12 and a.answer.splitlines()[1] == prompts.TOPICS_NONE
