@@ -93,8 +93,9 @@ TALLY_BY_TREND = ("By growth, the clearest first: each topic's share of the pape
                   "of those from {early} (the numbers are its papers of {late} in the list):")
 TRENDS_NONE = "The papers are {years}, so no topic can be seen growing."
 TOPICS_NONE = "No topic is shared by enough of their titles to count them by; here they are:"
-TOPICS_ASK = ("For every paper on one of them, whether its title names it or not, ask "
-              "\u201cwhich papers are on {topic}?\u201d.")
+TOPICS_ASK = ("For a topic's papers among these, ask for it by its number (\u201ctopic 1\u201d); "
+              "for every paper on it, whether its title names it or not, ask \u201cwhich papers "
+              "are on {topic}?\u201d.")
 EVERYTHING_HEADER = "The index holds {count} papers:"
 # ... then, where the list is short enough to write out, each paper
 TOPIC_PAPERS = "The papers:"

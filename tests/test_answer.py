@@ -1875,7 +1875,8 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
         a = fast_chat.ask(question, conversation)
         lines = a.answer.splitlines()
         assert lines[1] == prompts.TALLY_BY_TOPIC, (question, lines)
-        assert lines[-1].startswith("For every paper on one of them"), question
+        assert lines[-1].startswith("For a topic's papers among these, ask for it by its "
+                                    "number"), question
         # each paper after the topics, where they are few enough to write out (all 30 are)
         end = lines.index(prompts.TOPIC_PAPERS)
         assert [line.split("**")[1] for line in lines[end + 1:-1]] == [
