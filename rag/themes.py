@@ -32,13 +32,16 @@ __all__ = ["Theme", "TopicIndex", "Trend", "focus", "title_phrases"]
 
 # where a title's parts end: a phrase never spans these
 _PARTS = re.compile(r"[:;,.?!()\[\]{}\"\u201c\u201d\u2014]|\s[-\u2013]\s")
-_WORD = re.compile(r"[A-Za-z0-9]+(?:[-\u2010\u2011][A-Za-z0-9]+)*")  # "Text-to-Image": one word
+_WORD = re.compile(r"[^\W_]+(?:[-\u2010\u2011][^\W_]+)*")  # "Text-to-Image": one word
 _LONGEST = 3
 # words no phrase of a title starts or ends with
 _EDGE = STOPWORDS | {"via", "toward", "towards", "beyond", "versus", "vs", "without", "within",
                      "across", "among", "along", "upon", "onto", "per", "whether", "based"}
 # a longer phrase stands for a shorter one it holds where it has this share of its papers
 _EXTENDS = 0.7
+# ... or this share, where it is the shorter phrase and the topic the papers were found on
+# ("offline reinforcement learning" for "offline" among the papers on RL)
+_EXTENDS_ASKED = 0.3
 # a phrase is left out where this share of its papers is in one topic already chosen
 _INSIDE = 0.5
 # ... or this share, where one phrase holds the other ("language models", "large language
@@ -81,9 +84,20 @@ def title_phrases(title: str) -> dict[str, tuple[str, str]]:
                 if (low[0] in _EDGE or low[-1] in _EDGE
                         or any(w.isdigit() or (len(w) == 1 and w.isalpha()) for w in low)):
                     continue
-                plain = " ".join(family_key(_singular(w)) for w in low)
+                plain = _plain(low)
                 found.setdefault(with_synonyms(plain), (" ".join(gram), plain))
     return found
+
+
+def _plain(words: Sequence[str]) -> str:
+    """Words as a phrase's key holds them: singular, lower case, of their word family."""
+    return " ".join(family_key(_singular(w.lower())) for w in words)
+
+
+def _key(phrase: str) -> str:
+    """The key :func:`title_phrases` gives ``phrase`` ("Linear Bandits" -> "linear bandit",
+    "RL" -> "rlsyn")."""
+    return with_synonyms(_plain(_WORD.findall(phrase)))
 
 
 def _singular(word: str) -> str:
@@ -123,7 +137,7 @@ def _display(forms: Counter[str]) -> str:
     """A phrase as titles write it most often, in lower case but for words that are not plain
     capitalised ("3D", "LLMs", "NeRF" stay)."""
     written = forms.most_common(1)[0][0]
-    return re.sub(r"[A-Za-z0-9]+", lambda m: m.group(0).lower() if m.group(0)[1:].islower()
+    return re.sub(r"[^\W_]+", lambda m: m.group(0).lower() if m.group(0)[1:].islower()
                   else m.group(0), written)
 
 
@@ -228,11 +242,10 @@ class TopicIndex:
         with those papers): at least ``min_papers`` of them (two among fewer than 30), at most
         ``max_share``, not ``within_topic`` nor a part of it, not a phrase a longer one nearly
         always extends."""
-        asked_key = with_synonyms(within_topic) if within_topic else None
+        asked_key = _key(within_topic) if within_topic else None
         spelled = [next((f for f in SYNONYMS[w] if " " in f), "") for w in (
             asked_key or "").split() if w in SYNONYMS]  # "RL": "reinforcement learning" too
-        asked = {family_key(_singular(w.lower()))
-                 for w in _WORD.findall(" ".join([within_topic, *spelled]))}
+        asked = set(_plain(_WORD.findall(" ".join([within_topic, *spelled]))).split())
         cap = max_share * len(within)
         least = min(self.min_papers, 2) if len(within) < 30 else self.min_papers
         candidates = {key: got for key in self.topics
@@ -245,6 +258,11 @@ class TopicIndex:
         extended = {short for key, papers in candidates.items() if not self.joined[key]
                     for short in self.parts[key] if short in candidates
                     and len(papers & candidates[short]) >= _EXTENDS * len(candidates[short])}
+        if asked_key:  # "offline reinforcement learning" of those on RL, not "offline", where
+            # some of the papers say so
+            extended |= {short for short, papers in candidates.items() for key in (
+                f"{short} {asked_key}", f"{asked_key} {short}") if key in candidates
+                and len(papers & candidates[key]) >= _EXTENDS_ASKED * len(papers)}
         return {key: papers for key, papers in candidates.items() if key not in extended}
 
     def _pick(self, order: Sequence[str], candidates: Mapping[str, set[int]],

@@ -111,3 +111,24 @@ def test_trends_are_the_topics_whose_share_grew_into_the_last_year() -> None:
     assert "reinforcement learning" not in {t.name for t in trends}
     assert topics.trends(ids, years, 2023) == []  # nothing before 2023
     assert topics.trends(ids, years, 2030) == []  # nothing of 2030
+
+
+def test_a_topic_within_the_one_asked_about_is_named_with_it() -> None:
+    """Among the papers on bandits, "linear bandits" (4 of the 6 titles with "linear"), not
+    "linear": a subtopic is shown by the phrase naming it with the topic asked about, where
+    enough of its titles say so; "Bandits" and "bandit" are one key, "Schrödinger" one word."""
+    rng = np.random.default_rng(3)
+    center, part = rng.normal(size=DIM), rng.normal(size=DIM)
+    titles = [f"{w} Linear Bandits" for w in ("Alpha", "Beta", "Gamma", "Delta")]
+    titles += ["Linear Models in Bandit Case One", "Linear Models in Bandit Case Two"]
+    titles += [f"Bandit Paper {w}" for w in ("Red", "Blue", "Green", "Gold", "Grey", "Pink")]
+    titles += [f"Schrödinger Bridges {w}" for w in ("Up", "Down", "Left")]
+    vectors = np.stack([center + (1.0 if "Linear" in t else 0.0) * part
+                        + 0.1 * rng.normal(size=DIM) for t in titles[:12]]
+                       + [rng.normal(size=DIM) + 3 * part[::-1] for _ in titles[12:]])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    ids = [f"q{i}" for i in range(len(titles))]
+    topics = TopicIndex(ids, titles, vectors)
+    found = {t.name: len(t.members) for t in topics.themes(ids[:12], within_topic="Bandits")}
+    assert found.get("linear bandits") == 4 and "linear" not in found, found
+    assert "schrödinger bridges" in {t.name for t in topics.themes()}
