@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ TOTAL = 7486
 
 def _count(db: Path) -> int:
     try:
-        with sqlite3.connect(db, timeout=30) as con:
+        with closing(sqlite3.connect(db, timeout=30)) as con:  # (a bare "with" leaves it open)
             return int(con.execute("SELECT count(*) FROM papers").fetchone()[0])
     except sqlite3.OperationalError:
         return 0
