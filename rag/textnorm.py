@@ -89,6 +89,7 @@ def family_key(word: str) -> str:
     -> "private"), else the word."""
     return next((family[0] for family in WORD_FAMILIES if word in family), word)
 
+
 # Words Porter stemming takes for one another though they differ ("tokenization" and "token",
 # "transformers" and "transform", "generation" and "generalization", "continual" and
 # "continuous", "reasoning" and "reasonable", "distributed" and "distribution"; each checked
