@@ -615,10 +615,8 @@ class Answerer:
     def _tally(self, plan: Plan, hits: Sequence[SearchHit]) -> _Tally:
         """``hits`` counted as :attr:`Plan.tally` asks: by author, institution, venue, year,
         area; by topic (by area where the papers give areas; not where they are fewer than
-        :data:`FEW_FOR_TOPICS`); by growth (by topic where the papers are of one year)."""
+        :data:`FEW_FOR_TOPICS`); by growth (else, saying why, by topic or area)."""
         by, head = plan.tally, []
-        if by in ("topic", "trend") and any(h.paper.area for h in hits):
-            by = "area"  # by the areas the papers give
         if by == "trend":
             years = {h.paper.paper_id: h.paper.year for h in hits}
             known = sorted({y for y in years.values() if y is not None})
@@ -629,11 +627,19 @@ class Answerer:
                 earlier = [y for y in known if y < late]
                 span = (str(earlier[0]) if len(earlier) == 1
                         else f"{earlier[0]} to {earlier[-1]}")
-                return _Tally(by, [prompts.render(prompts.TALLY_BY_TREND, late=late,
-                                                  early=span)],
-                              *_trend_lines(trends, hits, late, span), [t.name for t in trends])
-            by, head = "topic", [prompts.render(prompts.TRENDS_NONE, years=(
-                f"all from {late}" if late is not None else "given no years"))]
+                if trends:
+                    return _Tally(by, [prompts.render(prompts.TALLY_BY_TREND, late=late,
+                                                      early=span)],
+                                  *_trend_lines(trends, hits, late, span),
+                                  [t.name for t in trends])
+                head = [prompts.render(prompts.TRENDS_FLAT, late=late, early=span)]
+            else:  # then counted by topic (or area)
+                head = [prompts.render(prompts.TRENDS_NONE, why=(
+                    f"the papers give one year only ({late})" if late is not None
+                    else "the papers give no years"))]
+            by = "topic"
+        if by == "topic" and any(h.paper.area for h in hits):
+            by = "area"  # by the areas the papers give
         if by == "topic" and len(hits) < FEW_FOR_TOPICS:
             return _Tally("", head)
         counted = (self._topics(hits, self._most(), plan.topic) if by == "topic"

@@ -17,7 +17,7 @@ __all__ = [
     "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SHARE",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
     "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
-    "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_NONE", "WHICH_AUTHOR", "render",
+    "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -91,7 +91,8 @@ TALLY_BY_TOPIC = ("By topic, as their titles name it, the most papers first (a t
 # "what are the trending topics?": each topic's share of the last year's papers and before
 TALLY_BY_TREND = ("By growth, the clearest first: each topic's share of the papers of {late} and "
                   "of those from {early} (the numbers are its papers of {late} in the list):")
-TRENDS_NONE = "The papers are {years}, so no topic can be seen growing."
+TRENDS_NONE = "No topic can be seen growing: {why}."
+TRENDS_FLAT = "No topic's share of the papers grew from {early} to {late}."
 TOPICS_NONE = "No topic is shared by enough of their titles to count them by; here they are:"
 TOPICS_ASK = ("For a topic's papers among these, ask for it by its number (\u201ctopic 1\u201d); "
               "for every paper on it, whether its title names it or not, ask \u201cwhich papers "

@@ -1931,7 +1931,8 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
             question, lines)
         assert not any(line.startswith("2. bandit") for line in lines), question
     lines = fast_chat.ask("What is trending among the ALT papers?").answer.splitlines()
-    assert lines[1] == prompts.render(prompts.TRENDS_NONE, years="all from 2025")
+    assert lines[1] == prompts.render(prompts.TRENDS_NONE,
+                                      why="the papers give one year only (2025)")
     assert lines[2] == prompts.TALLY_BY_TOPIC
     fast_chat.answerer().settings.llm.listing_lines = 20  # more than a listing writes: topics
     a = fast_chat.ask("What topics are covered?")
@@ -1987,3 +1988,21 @@ def test_a_long_question_is_cut_in_prompts_and_one_too_long_is_refused_with_its_
     with pytest.raises(QuestionError, match=r"^the question is 20,001 characters long, more "
                                             r"than 20,000"):
         fast_chat.ask("x" * (MAX_QUESTION_CHARS + 1))
+
+
+def test_trends_where_no_topic_can_be_seen_growing_say_why(fast_chat: PaperChat,
+                                                          tmp_path: Path) -> None:
+    """"What are the trending topics?" where no topic's share grew says so, and where the
+    papers give no years (or one), says that, before counting them as "what topics are
+    covered?" does (the demo corpus answered with its areas, saying nothing of growth)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    lines = fast_chat.ask("What are the trending topics?").answer.splitlines()
+    assert lines[:2] == ["The index holds 6 papers:", prompts.render(
+        prompts.TRENDS_FLAT, early="2024", late="2025")], lines
+    assert lines[2].startswith("1. **On ")  # too few to count by topic: listed
+    rows = [{"id": f"a{i}", "title": f"Paper {i}", "abstract": f"We study thing{i} here.",
+             "primary_area": "Deep Learning \u00b7 Theory"} for i in range(3)]
+    _ingest_rows(fast_chat, tmp_path / "more.jsonl", rows)
+    lines = fast_chat.ask("What is trending among the papers on thing1?").answer.splitlines()
+    assert lines[1] == prompts.render(prompts.TRENDS_NONE, why="the papers give no years")
