@@ -923,11 +923,9 @@ def _tally_lines(counted: list[tuple[str, list[int]]], by: str, shown: int,
         more, counted = len(counted) - shown, counted[:shown]
     else:
         more = 0
-    ellipsis = " \u2026"
     subareas = _subareas(hits) if by == "area" else {}
     lines = [f"{i}. {neutralize(key)}: {len(at)} paper{'' if len(at) == 1 else 's'} "
-             f"{''.join(f'[{n}]' for n in at[:8])}{ellipsis if len(at) > 8 else ''}"
-             f"{f' ({neutralize(subareas[key])})' if key in subareas else ''}"
+             f"{_markers(at)}{f' ({neutralize(subareas[key])})' if key in subareas else ''}"
              for i, (key, at) in enumerate(counted, 1)]
     foot = [prompts.render(prompts.TALLY_MORE, more=f"{more:,}", what=_TALLY_WORDS[by][more > 1],
                            total=f"{len(counted) + more:,}")] if more > 0 else []
@@ -940,6 +938,11 @@ def _tally_lines(counted: list[tuple[str, list[int]]], by: str, shown: int,
     if by == "topic" and counted:
         foot = _topics_ask([name for name, _ in counted])
     return lines, foot
+
+
+def _markers(places: Sequence[int]) -> str:
+    """A tally line's citations of its papers (places from 1): at most eight, "…" after."""
+    return "".join(f"[{n}]" for n in places[:8]) + (" \u2026" if len(places) > 8 else "")
 
 
 def _topics_ask(names: Sequence[str]) -> list[str]:
@@ -956,12 +959,10 @@ def _trend_lines(trends: Sequence[Trend], hits: Sequence[SearchHit], late: int,
     place = {h.paper.paper_id: n for n, h in enumerate(hits, 1)}
     n_late = sum(h.paper.year == late for h in hits)
     n_early = sum(h.paper.year is not None and h.paper.year < late for h in hits)
-    ellipsis = " \u2026"
     lines = [f"{i}. {neutralize(t.name)}: {len(t.late)} of the {n_late:,} papers of {late} "
              f"({100 * len(t.late) / n_late:.1f} %), {len(t.early)} of the {n_early:,} from "
              f"{span} ({100 * len(t.early) / n_early:.1f} %) "
-             f"{''.join(f'[{n}]' for n in sorted(place[p] for p in t.late)[:8])}"
-             f"{ellipsis if len(t.late) > 8 else ''}"
+             f"{_markers(sorted(place[p] for p in t.late))}"
              for i, t in enumerate(trends, 1)]
     return lines, _topics_ask([t.name for t in trends])
 
