@@ -374,8 +374,9 @@ _TOPICS = re.compile(
     r"(?P<rest>.*)$", re.IGNORECASE)
 # ... asking for the topics that grow: "What are the trending topics?", "What's on the rise
 # at CoRL?", "Which topics grew the most since 2023?", "How have the topics changed?"
-_TRENDING = re.compile(rf"\b(?:trends?|{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|changed?"
-                       r"|evolv(?:e|ed|ing)|over\s+(?:the\s+)?(?:years|time))\b", re.IGNORECASE)
+_GROWTH = (rf"{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|gained|changed?|evolv(?:e|ed|ing)"
+           r"|over\s+(?:the\s+)?(?:years|time)")
+_TRENDING = re.compile(rf"\b(?:trends?|{_GROWTH})\b", re.IGNORECASE)
 # ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
 _TOPIC_FILLER = re.compile(
     rf"\b(?:{_CORPUS}|covered|cover(?:s|ed)?|represented|addressed|address(?:es)?|studied"
@@ -383,8 +384,7 @@ _TOPIC_FILLER = re.compile(
     r"|did|is|are|were|was|been|have|has|the|this|these|those|all|papers?|works?|research"
     r"|abstracts?|indexed|loaded|included|most|more|popular|common|frequent|often|about|overall"
     r"|currently|right\s+now|now|you|me|please|list|so\s+far|fastest|quickly|rapidly|recently"
-    rf"|lately|over\s+(?:the\s+)?(?:years|time)|{_GROWING}|emerged|grew|rose|gained|changed"
-    rf"|{_TOPIC_NOUN})\b", re.IGNORECASE)
+    rf"|lately|{_GROWTH}|{_TOPIC_NOUN})\b", re.IGNORECASE)
 # ... "what topics do they cover?" after a listing: its papers
 _THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\s+(?:ones|results))"
                        r"\b", re.IGNORECASE)
