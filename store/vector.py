@@ -12,7 +12,7 @@ with the same ``paper_id`` metadata. They are written and deleted in step with t
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -119,6 +119,15 @@ def _best_per_paper(embedding: np.ndarray, got: Any) -> dict[str, float]:
     return out
 
 
+def _fetched(collection: Any, paper_ids: Sequence[str]) -> Iterator[Any]:
+    """The rows of ``paper_ids`` (with their vectors), as Chroma ``get`` results of at most 500
+    papers each."""
+    ids = list(dict.fromkeys(paper_ids))
+    for start in range(0, len(ids), 500):
+        yield collection.get(where={"paper_id": {"$in": ids[start:start + 500]}},
+                             include=["embeddings"])
+
+
 class ChromaStore:
     """Chunks in a Chroma collection (cosine space), sentence vectors in ``<name>-sentences``.
 
@@ -164,20 +173,14 @@ class ChromaStore:
 
     @staticmethod
     def _best(collection: Any, embedding: np.ndarray, paper_ids: Sequence[str]) -> dict[str, float]:
-        ids = list(dict.fromkeys(paper_ids))
         out: dict[str, float] = {}
-        for start in range(0, len(ids), 500):
-            got = collection.get(where={"paper_id": {"$in": ids[start:start + 500]}},
-                                 include=["embeddings"])
+        for got in _fetched(collection, paper_ids):
             out.update(_best_per_paper(embedding, got))
         return out
 
     def paper_vectors(self, paper_ids: Sequence[str]) -> dict[str, np.ndarray]:
         sums: dict[str, np.ndarray] = {}
-        ids = list(dict.fromkeys(paper_ids))
-        for start in range(0, len(ids), 500):
-            got = self.collection.get(where={"paper_id": {"$in": ids[start:start + 500]}},
-                                      include=["embeddings"])
+        for got in _fetched(self.collection, paper_ids):
             if not got["ids"]:
                 continue
             for rid, vector in zip(got["ids"], np.asarray(got["embeddings"], np.float32)):
