@@ -84,10 +84,13 @@ _FAMILY = {word: tuple(w for w in family if w != word)
            for family in WORD_FAMILIES for word in family}
 
 
+_FAMILY_KEY = {word: family[0] for family in WORD_FAMILIES for word in family}
+
+
 def family_key(word: str) -> str:
     """The first word of the :data:`WORD_FAMILIES` family a lower-case word is in ("privacy"
     -> "private"), else the word."""
-    return next((family[0] for family in WORD_FAMILIES if word in family), word)
+    return _FAMILY_KEY.get(word, word)
 
 
 # Words Porter stemming takes for one another though they differ ("tokenization" and "token",

@@ -102,7 +102,9 @@ def _key(phrase: str) -> str:
 
 def _singular(word: str) -> str:
     """A lower-case word without its plural ending ("policies" -> "policy", "bandits" ->
-    "bandit"; not "analysis", "loss", "bias")."""
+    "bandit"; not "analysis", "loss", "bias"). Not :func:`rag.textnorm.singular`, which drops
+    a plain "s" only ("policie", "processe"): enough for the keys it matches on (six letters),
+    not for a phrase shown as a topic."""
     if word in ("series", "species"):
         return word
     if len(word) > 4 and word.endswith("ies"):
