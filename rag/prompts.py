@@ -89,10 +89,13 @@ TALLY_BY_TOPIC = ("By topic, as their titles name it, the most papers first (a t
                   "titles share whose papers are alike in meaning; a paper may count under "
                   "several; the numbers are papers of the list):")
 # "what are the trending topics?": each topic's share of the last year's papers and before
-TALLY_BY_TREND = ("By growth, the clearest first: each topic's share of the papers of {late} and "
-                  "of those from {early} (the numbers are its papers of {late} in the list):")
+TALLY_BY_TREND = ("By growth beyond chance, the clearest first: each topic's share of the papers "
+                  "of {late} and of those from {early} (the numbers are its papers of {late} in "
+                  "the list):")
 TRENDS_NONE = "No topic can be seen growing: {why}."
-TRENDS_FLAT = "No topic's share of the papers grew from {early} to {late}."
+# (beyond chance: :meth:`rag.themes.TopicIndex.trends`)
+TRENDS_FLAT = ("No topic's share of the papers grew from {early} to {late} by more than chance "
+               "gives (as large rises come from shuffling the papers' years).")
 TOPICS_NONE = "No topic is shared by enough of their titles to count them by; here they are:"
 TOPICS_ASK = ("For a topic's papers among these, ask for it by its number (\u201ctopic 1\u201d); "
               "for every paper on it, whether its title names it or not, ask \u201cwhich papers "

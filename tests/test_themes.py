@@ -113,6 +113,20 @@ def test_trends_are_the_topics_whose_share_grew_into_the_last_year() -> None:
     assert topics.trends(ids, years, 2030) == []  # nothing of 2030
 
 
+def test_a_rise_that_shuffled_years_give_as_often_is_no_trend() -> None:
+    """Of 58 papers, half of each year: the diffusion papers 6 of 2025 and 4 of 2024 (a rise
+    in share, z 0.7), the language model ones 7 and 3 (z 1.4): among the topics of a catalog
+    some rise by chance alone, and these rise no more than the surest topic does in most
+    shuffles of the years, so no topic is trending (both were shown, the surest first)."""
+    ids, titles, vectors = _catalog()
+    topics = TopicIndex(ids, titles, vectors)
+    diffusion, llm = range(12, 22), range(22, 32)
+    late = {0, 1, 6, *diffusion[:6], *llm[:7], *range(32, 45)}  # 29 of 2025, 29 of 2024
+    years = {pid: 2025 if i in late else 2024 for i, pid in enumerate(ids)}
+    assert sum(y == 2025 for y in years.values()) == 29
+    assert topics.trends(ids, years, 2025) == []
+
+
 def test_a_topic_within_the_one_asked_about_is_named_with_it() -> None:
     """Among the papers on bandits, "linear bandits" (4 of the 6 titles with "linear"), not
     "linear": a subtopic is shown by the phrase naming it with the topic asked about, where
