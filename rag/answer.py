@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any, cast
@@ -594,12 +594,15 @@ class Answerer:
             yield f"{n}. **{name}**{f' ({about})' if about else ''}: {_cite(reason, n)}"
 
     def _topics(self, hits: Sequence[SearchHit], most: int,
-                within: str) -> list[tuple[str, list[int]]]:
+                within: str) -> tuple[list[tuple[str, list[int]]], dict[str, str]]:
         """The topics the titles of ``hits`` name most, each with the places (from 1) of its
-        papers among them; ``within``: the topic they were found on (none of theirs)."""
+        papers among them, and what narrower topics each has ("linear bandits: 23, contextual
+        bandits: 18"); ``within``: the topic they were found on (none of theirs)."""
         place = {h.paper.paper_id: n for n, h in enumerate(hits, 1)}
-        return [(t.name, sorted(place[pid] for pid in t.members))
-                for t in self._topic_index().themes(place, most=most, within_topic=within)]
+        themes = self._topic_index().themes(place, most=most, within_topic=within)
+        return ([(t.name, sorted(place[pid] for pid in t.members)) for t in themes],
+                {t.name: ", ".join(f"{name}: {n}" for name, n in t.narrower)
+                 for t in themes if t.narrower})
 
     def _topic_index(self) -> TopicIndex:
         """The catalog's :class:`rag.themes.TopicIndex`, built once until the catalog
@@ -642,9 +645,9 @@ class Answerer:
             by = "area"  # by the areas the papers give
         if by == "topic" and len(hits) < FEW_FOR_TOPICS:
             return _Tally("", head)
-        counted = (self._topics(hits, self._most(), plan.topic) if by == "topic"
-                   else _tallied(hits, by))
-        lines, foot = _tally_lines(counted, by, self._most(), hits)
+        counted, narrower = (self._topics(hits, self._most(), plan.topic) if by == "topic"
+                             else (_tallied(hits, by), _subareas(hits) if by == "area" else {}))
+        lines, foot = _tally_lines(counted, by, self._most(), hits, narrower)
         one, _, given = _TALLY_WORDS[by]
         head.append(prompts.render(prompts.TALLY_NONE, by=one, what=given)
                     if not lines and not (by == "topic" and any(h.paper.title for h in hits))
@@ -914,18 +917,18 @@ def _subareas(hits: Sequence[SearchHit]) -> dict[str, str]:
 
 
 def _tally_lines(counted: list[tuple[str, list[int]]], by: str, shown: int,
-                 hits: Sequence[SearchHit]) -> tuple[list[str], list[str]]:
+                 hits: Sequence[SearchHit], narrower: Mapping[str, str]
+                 ) -> tuple[list[str], list[str]]:
     """A tally of ``hits``: its lines ("1. Sergey Levine: 6 papers [1][4][9]", at most eight
-    markers; every year, else the first ``shown``; an area's sub-areas after it) and its
-    closing lines ("… and 120 more authors (130 in all)", how many papers give no area,
-    venue, year or affiliations)."""
+    markers; every year, else the first ``shown``; what is ``narrower`` after it: an area's
+    sub-areas, a topic's narrower topics) and its closing lines ("… and 120 more authors (130
+    in all)", how many papers give no area, venue, year or affiliations)."""
     if by != "year":
         more, counted = len(counted) - shown, counted[:shown]
     else:
         more = 0
-    subareas = _subareas(hits) if by == "area" else {}
     lines = [f"{i}. {neutralize(key)}: {len(at)} paper{'' if len(at) == 1 else 's'} "
-             f"{_markers(at)}{f' ({neutralize(subareas[key])})' if key in subareas else ''}"
+             f"{_markers(at)}{f' ({neutralize(narrower[key])})' if key in narrower else ''}"
              for i, (key, at) in enumerate(counted, 1)]
     foot = [prompts.render(prompts.TALLY_MORE, more=f"{more:,}", what=_TALLY_WORDS[by][more > 1],
                            total=f"{len(counted) + more:,}")] if more > 0 else []

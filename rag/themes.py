@@ -50,14 +50,23 @@ _INSIDE_RELATED = 0.3
 # share of shuffles of the papers' years, of this many
 _CHANCE = 0.05
 _SHUFFLES = 200
+# a word is the shorter one it holds with one of these endings ("robotic", "grasping",
+# "approximation") where their titles' papers are this alike: the cosine of the means of their
+# vectors ("robot" and "robotic" 0.97, "grasp" and "grasping" 0.94; not "sample" and "sampling",
+# 0.85, nor "distribution" and "distributional", 0.89)
+_ENDINGS = ("ing", "ic", "ical", "al", "ion", "ation", "ed")
+_SAME_WORD = 0.9
 
 
 @dataclass(frozen=True)
 class Theme:
-    """A topic: as titles write it most often, and the ids of its papers."""
+    """A topic: as titles write it most often, the ids of its papers, and the narrower topics
+    most of them are on, each with its number of them ("bandits": ("linear bandits", 23),
+    ("contextual bandits", 18), ...)."""
 
     name: str
     members: tuple[str, ...]
+    narrower: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,6 +170,10 @@ class TopicIndex:
         self.vectors = vectors
         self.min_papers = min_papers
         phrases = [title_phrases(title) for title in titles]
+        # "Robotic Manipulation" and "Robot Manipulation" are one phrase
+        self.variants = _variants(phrases, vectors, min_papers)
+        if self.variants:
+            phrases = [self._respelled(found) for found in phrases]
         # a phrase of fewer titles is never a topic: only the others are kept (most phrases
         # are of one title; keeping them all took 130 MB at 7,486 papers)
         counts = Counter(key for found in phrases for key in found)
@@ -191,6 +204,17 @@ class TopicIndex:
                 del table[key]
         self.parts = {key: shorter & self.topics for key, shorter in self.parts.items()}
 
+    def _respelled(self, found: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+        """A title's phrases (as :func:`title_phrases` gives them) with each word that is
+        another's variant as that word, in the key and the singular words."""
+        out: dict[str, tuple[str, str]] = {}
+        for key, (written, singular_) in found.items():
+            out.setdefault(self._respell(key), (written, self._respell(singular_)))
+        return out
+
+    def _respell(self, words: str) -> str:
+        return " ".join(self.variants.get(w, w) for w in words.split())
+
     def themes(self, scope: Iterable[str] | None = None, *, most: int = 10,
                max_share: float = 0.9, within_topic: str = "") -> list[Theme]:
         """The topics the titles of the papers ``scope`` (ids; all where None) name most, at
@@ -212,8 +236,9 @@ class TopicIndex:
         chosen = [(key, papers) for n, (key, papers) in enumerate(chosen) if not any(
             self._inside(key, papers, other, got) for other, got in chosen[:n]
             if len(got) > len(papers))]
-        return [Theme(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers)))
-                for key, papers in chosen]
+        least = min(self.min_papers, 2) if len(within) < 30 else self.min_papers
+        return [Theme(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers)),
+                      self._narrower(key, papers, least)) for key, papers in chosen]
 
     def trends(self, scope: Iterable[str] | None, years: Mapping[str, int | None], late: int,
                *, most: int = 10, within_topic: str = "") -> list[Trend]:
@@ -242,6 +267,32 @@ class TopicIndex:
                       tuple(self.ids[i] for i in sorted(papers & early)))
                 for key, papers in chosen]
 
+    def _narrower(self, key: str, papers: set[int], least: int,
+                  most: int = 3) -> tuple[tuple[str, int], ...]:
+        """The narrower topics of the topic ``key`` most of its ``papers`` are on, at most
+        ``most``: phrases holding it ("causal discovery", "causal effects" of "causal"; not
+        "learning for long horizon" of "long-horizon", two things joined), each of at least
+        ``least`` of them, whose papers are more alike than as many of ``papers`` drawn at
+        random, not mostly inside one named before it, the most papers first; a
+        longer phrase instead of one it nearly always extends ("markov decision processes",
+        not "markov decision")."""
+        holding = {k: got for k in self.topics if k != key and not self.joined[k]
+                   and f" {key} " in f" {k} " and len(got := self.members[k] & papers) >= least}
+        spread = _spread(self.vectors, papers)  # alike among the topic's papers, as a
+        holding = {k: got for k, got in holding.items()  # topic among all ("efficient bandits",
+                   if focus(sorted(got), self.vectors, spread) > 0}  # "causal inference": not)
+        extended = {short for k, got in holding.items() for short in self.parts[k]
+                    if short in holding and len(got & holding[short]) >= _EXTENDS * len(
+                        holding[short])}
+        named: list[tuple[str, set[int]]] = []
+        for k, got in sorted(((k, got) for k, got in holding.items() if k not in extended),
+                             key=lambda kv: (-len(kv[1]), kv[0])):
+            if not any(self._inside(k, got, other, were) for other, were in named):
+                named.append((k, got))
+                if len(named) == most:
+                    break
+        return tuple((_display(self.forms[k]), len(got)) for k, got in named)
+
     def _within(self, scope: Iterable[str] | None) -> set[int]:
         return (set(range(len(self.ids))) if scope is None
                 else {self.place[pid] for pid in scope if pid in self.place})
@@ -252,10 +303,11 @@ class TopicIndex:
         with those papers): at least ``min_papers`` of them (two among fewer than 30), at most
         ``max_share``, not ``within_topic`` nor a part of it, not a phrase a longer one nearly
         always extends."""
-        asked_key = _key(within_topic) if within_topic else None
+        asked_key = self._respell(_key(within_topic)) if within_topic else None
         spelled = [next((f for f in SYNONYMS[w] if " " in f), "") for w in (
             asked_key or "").split() if w in SYNONYMS]  # "RL": "reinforcement learning" too
-        asked = set(_plain(_WORD.findall(" ".join([within_topic, *spelled]))).split())
+        asked = set(self._respell(_plain(_WORD.findall(" ".join([within_topic, *spelled]))))
+                    .split())
         cap = max_share * len(within)
         least = min(self.min_papers, 2) if len(within) < 30 else self.min_papers
         candidates = {key: got for key in self.topics
@@ -302,6 +354,33 @@ class TopicIndex:
         :data:`_INSIDE` of its papers, :data:`_INSIDE_RELATED` where one holds the other."""
         share = _INSIDE_RELATED if self._related(key, other) else _INSIDE
         return len(papers & got) >= share * len(papers)
+
+
+def _variants(phrases: Sequence[Mapping[str, tuple[str, str]]], vectors: np.ndarray,
+              least: int) -> dict[str, str]:
+    """The title words that stand for a shorter one (:data:`_ENDINGS`, :data:`_SAME_WORD`):
+    "robotic" for "robot", "approximation" for "approximate"; each a word of at least
+    ``least`` titles (``phrases``: :func:`title_phrases` of each title, ``vectors`` their
+    papers' unit rows)."""
+    titles: dict[str, list[int]] = {}
+    for i, found in enumerate(phrases):
+        for key in found:
+            if " " not in key:
+                titles.setdefault(key, []).append(i)
+    titles = {word: got for word, got in titles.items() if len(got) >= least}
+
+    def centre(word: str) -> np.ndarray:
+        mean = vectors[titles[word]].mean(axis=0)
+        return mean / max(float(np.linalg.norm(mean)), 1e-9)
+
+    out: dict[str, str] = {}
+    for word in sorted(titles, key=len):
+        stems = (word, word[:-1]) if word.endswith("e") else (word,)
+        for longer in {stem + ending for stem in stems for ending in _ENDINGS}:
+            if (longer in titles and longer not in out and word not in out
+                    and float(centre(word) @ centre(longer)) >= _SAME_WORD):
+                out[longer] = word
+    return out
 
 
 def _growths(topics: Sequence[set[int]], late: Sequence[int], early: Sequence[int],

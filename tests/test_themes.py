@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from rag.themes import TopicIndex, focus, title_phrases
@@ -146,3 +148,58 @@ def test_a_topic_within_the_one_asked_about_is_named_with_it() -> None:
     found = {t.name: len(t.members) for t in topics.themes(ids[:12], within_topic="Bandits")}
     assert found.get("linear bandits") == 4 and "linear" not in found, found
     assert "schrödinger bridges" in {t.name for t in topics.themes()}
+
+
+def _grouped(groups: Sequence[Sequence[str]], seed: int) -> TopicIndex:
+    """A catalog of ``groups`` of titles, each group's papers alike in meaning, and 24 titles
+    unlike any other."""
+    rng = np.random.default_rng(seed)
+    titles, rows = [], []
+    for group in groups:
+        center = rng.normal(size=DIM)
+        titles += group
+        rows += [center + 0.2 * rng.normal(size=DIM) for _ in group]
+    for i in range(24):
+        titles.append(f"Lone Study {chr(65 + i)}")
+        rows.append(rng.normal(size=DIM))
+    vectors = np.stack(rows)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    return TopicIndex([f"g{i}" for i in range(len(titles))], titles, vectors)
+
+
+def test_a_word_with_an_ending_is_the_shorter_word_where_their_papers_are_alike() -> None:
+    """"Robotic" titles and "Robot" ones alike in meaning: one topic, named as most titles
+    write it, and "robotic grasping" is "robot grasping"; "Sampling" titles unlike the
+    "Sample" ones: two topics (each was a topic of its own: "robot" 5, "robotic" 3)."""
+    topics = _grouped([
+        [f"Robot Grasping {w}" for w in ("Red", "Blue")]
+        + [f"Robot Walking Task {w}" for w in ("Up", "Down", "Left")]
+        + [f"Robotic Grasping {w}" for w in ("Gold", "Grey", "Pink")],
+        [f"Sample {w}" for w in ("Red", "Blue", "Gold", "Grey")],
+        [f"Sampling {w}" for w in ("Up", "Down", "Left", "Right")]], seed=5)
+    assert topics.variants == {"robotic": "robot"}
+    found = {t.name: len(t.members) for t in topics.themes()}
+    assert found.get("robot") == 8 and "robotic" not in found, found
+    assert found.get("sample") == 4 and found.get("sampling") == 4, found
+    assert len(topics.members["robot grasping"]) == 5  # "Robotic Grasping" too
+    assert topics.forms["robot grasping"].most_common(1)[0][0] == "Robotic Grasping"
+
+
+def test_a_topic_names_its_narrower_topics_whose_papers_are_alike() -> None:
+    """"Bandits" (14 titles) holds "linear bandits" (5, alike among them) and "efficient
+    bandits" (4, drawn from both groups of meaning, no more alike than bandit papers are):
+    the first is named as its narrower topic, with its number of papers, the second not."""
+    linear = [f"Linear Bandits: Case {w}" for w in "ABCDE"]
+    other = [f"Bandits: Setting {w}" for w in "FGHIJ"]
+    efficient = ["Efficient Linear Bandits K", "Efficient Bandits L", "Efficient Linear "
+                 "Bandits M", "Efficient Bandits N"]
+    rng = np.random.default_rng(11)
+    center, part = rng.normal(size=DIM), rng.normal(size=DIM)
+    titles = [*linear, *other, *efficient] + [f"Lone Study {chr(65 + i)}" for i in range(24)]
+    vectors = np.stack([center + (2.0 if "Linear" in t else 0.0) * part + 0.3 * rng.normal(
+        size=DIM) for t in titles[:14]] + [rng.normal(size=DIM) for _ in titles[14:]])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    topics = TopicIndex([f"b{i}" for i in range(len(titles))], titles, vectors)
+    themes = {t.name: t for t in topics.themes()}
+    assert len(themes["bandits"].members) == 14, themes
+    assert themes["bandits"].narrower == (("linear bandits", 7),)
