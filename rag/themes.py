@@ -270,14 +270,16 @@ class TopicIndex:
     def _narrower(self, key: str, papers: set[int], least: int,
                   most: int = 3) -> tuple[tuple[str, int], ...]:
         """The narrower topics of the topic ``key`` most of its ``papers`` are on, at most
-        ``most``: phrases holding it ("causal discovery", "causal effects" of "causal"; not
+        ``most``: phrases holding it ("causal discovery", "causal effects" of "causal", "graph
+        neural networks" of "graph" where titles write them so more often than "GNNs"; not
         "learning for long horizon" of "long-horizon", two things joined), each of at least
         ``least`` of them, whose papers are more alike than as many of ``papers`` drawn at
         random, not mostly inside one named before it, the most papers first; a
         longer phrase instead of one it nearly always extends ("markov decision processes",
         not "markov decision")."""
         holding = {k: got for k in self.topics if k != key and not self.joined[k]
-                   and f" {key} " in f" {k} " and len(got := self.members[k] & papers) >= least}
+                   and (f" {key} " in f" {k} " or f" {key} " in f" {self._shown(k)} ")
+                   and len(got := self.members[k] & papers) >= least}
         spread = _spread(self.vectors, papers)  # alike among the topic's papers, as a
         holding = {k: got for k, got in holding.items()  # topic among all ("efficient bandits",
                    if focus(sorted(got), self.vectors, spread) > 0}  # "causal inference": not)
@@ -292,6 +294,11 @@ class TopicIndex:
                 if len(named) == most:
                     break
         return tuple((_display(self.forms[k]), len(got)) for k, got in named)
+
+    def _shown(self, key: str) -> str:
+        """The words of a phrase as titles write it most often, as a key holds words ("GNNs"
+        -> "gnn", "Graph Neural Networks" -> "graph neural network")."""
+        return _plain(_WORD.findall(self.forms[key].most_common(1)[0][0]))
 
     def _within(self, scope: Iterable[str] | None) -> set[int]:
         return (set(range(len(self.ids))) if scope is None

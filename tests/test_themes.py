@@ -203,3 +203,22 @@ def test_a_topic_names_its_narrower_topics_whose_papers_are_alike() -> None:
     themes = {t.name: t for t in topics.themes()}
     assert len(themes["bandits"].members) == 14, themes
     assert themes["bandits"].narrower == (("linear bandits", 7),)
+
+
+def test_a_narrower_topic_is_named_as_titles_write_it_most_often() -> None:
+    """"Graph Neural Networks" (five titles) and "GNNs" (two) are one phrase: of "graph" it
+    is named as most titles write it, not "graph neural", the run of its words that the
+    titles of "graph" share."""
+    gnn = [f"Graph Neural Networks: Case {w}" for w in ("Red", "Blue", "Gold", "Grey", "Pink")]
+    kernels = [f"Graph Kernels: Set {w}" for w in ("Up", "Down", "Left", "Right")]
+    titles = [*gnn, "GNNs: Study Up", "GNNs: Study Down", *kernels,
+              *(f"Lone Study {chr(65 + i)}" for i in range(24))]
+    rng = np.random.default_rng(13)
+    center, part, other = (rng.normal(size=DIM) for _ in range(3))
+    vectors = np.stack([center + 0.5 * (part if "N" in t.split(":")[0] else other)
+                        + 0.3 * rng.normal(size=DIM) for t in titles[:11]]
+                       + [rng.normal(size=DIM) for _ in titles[11:]])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    topics = TopicIndex([f"n{i}" for i in range(len(titles))], titles, vectors)
+    themes = {t.name: t for t in topics.themes()}
+    assert themes["graph"].narrower == (("graph neural networks", 5), ("graph kernels", 4))
