@@ -383,7 +383,7 @@ def _variants(phrases: Sequence[Mapping[str, tuple[str, str]]], vectors: np.ndar
     out: dict[str, str] = {}
     for word in sorted(titles, key=len):
         stems = (word, word[:-1]) if word.endswith("e") else (word,)
-        for longer in {stem + ending for stem in stems for ending in _ENDINGS}:
+        for longer in dict.fromkeys(stem + ending for stem in stems for ending in _ENDINGS):
             if (longer in titles and longer not in out and word not in out
                     and float(centre(word) @ centre(longer)) >= _SAME_WORD):
                 out[longer] = word
