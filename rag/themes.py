@@ -15,6 +15,12 @@ ranks below a narrower one whose papers are all on it), then shown the most pape
 not the topic they were found on, nor a phrase nearly all of them write, nor one mostly inside
 a topic chosen before it ("diffusion models" once "diffusion" is), and a longer phrase instead
 of a shorter one it nearly always extends ("reinforcement learning", not "reinforcement").
+Each names its narrower topics (:meth:`TopicIndex._narrower`). A word with an ending is the
+shorter word where their papers are alike ("robotic" is "robot": :func:`_variants`).
+
+Trends (:meth:`TopicIndex.trends`) are the topics whose share of a year's papers grew over
+the years before by more than chance gives: more surely than any topic grows where the
+papers' years are shuffled.
 """
 from __future__ import annotations
 
