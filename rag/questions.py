@@ -459,6 +459,10 @@ _PAPER_FACT = re.compile(
     r"\s+the\s+authors\s+of))"
     rf"\s+{_TITLE}(?:\s+(?:(?:get\s+)?(?:published|presented|accepted|released)|appear(?:ed)?"
     r"|come\s+out)(?:\s+(?:at|in))?)?[\s?.!]*$", re.IGNORECASE)
+# ... the paper named as the one the last answer was on ("who wrote it?"), or the papers
+_IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article)"
+                 r"|(?P<many>they|them|these|those|(?:these|those|the)\s+(?:two|three|papers|ones)))",
+                 re.IGNORECASE)
 _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
                         r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
@@ -732,6 +736,13 @@ class QuestionReader:
             return Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
                         standalone=listed.standalone, picked=True, fact=asked[0] if asked else "")
+        if (prev and prev.paper_ids and (asked := _fact_asked(question))
+                and (m := _IT.fullmatch(asked[1]))
+                and (prev.picked if m.group("many") else prev.picked or len(prev.paper_ids) == 1)):
+            return Plan("summary", _topic(prev.standalone), filters or Filters(),  # "who wrote
+                        scope=list(prev.paper_ids), topic=_topic(prev.standalone),  # it?": the
+                        whole_scope=True, standalone=prev.standalone, picked=True,  # paper the
+                        fact=asked[0])  # last answer was on
         if listed and listed.paper_ids and _HOW_MANY_LISTED.match(question):
             return _again(listed, filters, recount=True)  # "how many are there?"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers

@@ -1723,6 +1723,25 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     a = fast_chat.ask("Who wrote the first one?", conv)
     assert a.answer == f"\u201c{first['title']}\u201d is by {first['authors'][0]} [1]."
     assert a.citations[0].paper_id == first["paper_id"]
+    # "who wrote it?" after a pick: of the paper picked ("it" was read as a search word, and
+    # the answer was the listing again, its question "bandit problems who it?")
+    conv = Conversation()
+    listed = fast_chat.ask("Which papers study bandit problems?", conv).papers
+    fast_chat.ask("Tell me more about the second one", conv)
+    for question, said in (("Who wrote it?", f"is by {listed[1]['authors'][0]} [1]."),
+                           ("Is it an oral?", "is listed as"),
+                           ("When was this paper published?", "appeared at")):
+        a = fast_chat.ask(question, conv)
+        assert a.answer.startswith(f"\u201c{listed[1]['title']}\u201d") and said in a.answer, (
+            question, a.answer)
+        assert [p["paper_id"] for p in a.papers] == [listed[1]["paper_id"]], question
+    fast_chat.ask("Tell me about the first two", conv)
+    a = fast_chat.ask("Who wrote them?", conv)
+    assert [p["paper_id"] for p in a.papers] == [p["paper_id"] for p in listed[:2]]
+    assert len(a.answer.splitlines()) == 2 and " is by " in a.answer
+    conv = Conversation()  # after a listing of several: "it" names no paper
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    assert not fast_chat.answerer().plan("Who wrote it?", conv, None).picked
     assert fast_chat.ask("Give me an overview of the corpus").answer.splitlines()[0] == (
         "The index holds 6 papers from 2024 to 2025:")
 
