@@ -409,7 +409,7 @@ class Answerer:
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
-            text = " ".join([*self._note_lines(plan), text])
+            text = " ".join([*self._note_lines(plan), text, *self._outside(plan)])
             yield TokenEvent(text)
             answer.answer = text
         else:
@@ -688,6 +688,20 @@ class Answerer:
                               name=neutralize(plan.topic), some=some,
                               example=neutralize(many[0]))
 
+    def _outside(self, plan: Plan) -> list[str]:
+        """Where the venue or years a question asks for are none of the catalog's ("Which ICML
+        papers ...", "papers from 2022"), which it holds."""
+        f, lines = plan.filters, []
+        venues = self.index.venue_names()
+        if f.venue and venues and f.venue not in venues:
+            lines.append(prompts.render(prompts.OTHER_VENUE, venue=neutralize(f.venue),
+                                        venues=and_list(sorted(venues, key=str.lower))))
+        years = sorted(self.index.years())
+        if f.has_years() and years and not any(_year_kept(f, y) for y in years):
+            lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=str(
+                years[0]) if len(years) == 1 else f"{years[0]} to {years[-1]}"))
+        return lines
+
     def _note_lines(self, plan: Plan) -> list[str]:
         """What the answer says before its count: an author's name or words read another way
         (:meth:`QuestionReader._author_named`, :meth:`plan`), and where a question asks for an
@@ -853,6 +867,12 @@ def _among(plan: Plan) -> str:
     return " ".join(x for x in (by, where,
                                 f"with an author at {f.affiliation}" if f.affiliation else "")
                     if x)
+
+
+def _year_kept(f: Filters, year: int) -> bool:
+    """Whether the years of the filter ``f`` keep ``year``."""
+    return ((f.year is None or year == f.year) and (not f.year_in or year in f.year_in)
+            and (f.since is None or year >= f.since) and (f.until is None or year <= f.until))
 
 
 def _from(among: str) -> str:

@@ -14,7 +14,8 @@ __all__ = [
     "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_SUCH_TOPIC",
-    "ONLY_LEFT_OUT", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED", "SHARE",
+    "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "REASON_SYSTEM", "REASON_USER",
+    "RECOUNT_HEADER", "RESPELLED", "SHARE",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
     "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
     "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "WHICH_AUTHOR", "render",
@@ -58,6 +59,9 @@ WHICH_AUTHOR = ("{count} indexed authors are named {name}, among them {some}: as
                 "name, as in \u201cWhat did {example} work on?\u201d")
 # "What did Kaiyi Jin work on?" where no indexed author is named so: {name} "Kaiyi Ji"
 AUTHOR_RESPELLED = "No indexed author is named \u201c{typed}\u201d; read as {name}."
+# where a question asks for a venue or years the catalog holds none of
+OTHER_VENUE = "The index holds no {venue} papers; its venues are {venues}."
+OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span}."
 # {pairs}: "“lerning” as “learning”", several joined by commas; {them}: "it" or "them"
 RESPELLED = "Read {pairs}: no indexed paper writes {them}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "

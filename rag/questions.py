@@ -249,8 +249,9 @@ _YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\
 def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
     """The years a question names, as a filter (``year``, ``since``, ``until``, ``year_in``),
     and the question without them; an empty filter where it names none, or a year the catalog
-    does not hold among years named apart ("the WMT 2014 benchmark"), or years named apart
-    that are not one list ("2023 or 2025", "2023, 2024 and 2025")."""
+    does not hold among years named apart without "from" or "in" ("the WMT 2014 benchmark";
+    "papers from 2022" asks for that year, held or not), or years named apart that are not one
+    list ("2023 or 2025", "2023, 2024 and 2025")."""
     if m := _YEAR_SPAN.search(query):
         lo, hi = sorted(int(y) for y in m.groups() if y)
         return query[:m.start()] + " " + query[m.end():], Filters(since=lo, until=hi)
@@ -270,7 +271,8 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
         return query[:m.start()] + " " + query[m.end():], Filters(since=since, until=until)
     found = list(_YEAR.finditer(query))
     years = sorted({int(m.group(1)) for m in found})
-    if not years or not set(years) <= catalog_years or not all(
+    asked = all(not m.group(0)[0].isdigit() for m in found)  # "from 2022": a year, held or not
+    if not years or not (asked or set(years) <= catalog_years) or not all(
             _YEAR_JOIN.match(query[a.end():b.start()]) for a, b in zip(found, found[1:])):
         return query, Filters()
     if len(years) == 1:
@@ -1195,18 +1197,23 @@ class QuestionReader:
         papers study bandits?", "papers since 2024 on ...", "oral papers on X", "papers from MIT
         on Y"): the question without them (and a "from", "in" or "at" before them), the filters
         with them where none is set for them (a filter set in the UI wins), and what it named
-        ("COLT 2024 orals", :func:`scope_named`; '' if nothing). A year alone counts where the
+        ("COLT 2024 orals", :func:`scope_named`; '' if nothing). A venue the catalog does not
+        hold counts where the question names it as one (:func:`_other_venue`: "Which ICML 2024
+        papers ...", "papers from ICLR"), so that none is found. A year alone counts where the
         catalog holds it ("the WMT 2014 benchmark" in a 2023 corpus stays a word); a span
         ("since 2024", "2023-2024", "before 2025") always; a status where the catalog's hold its
         word (:meth:`PaperIndex.match_status`); an institution where an affiliation names it
         (:meth:`PaperIndex.match_affiliation`)."""
-        venue = self.index.match_venue(query)
+        venue, written = self.index.match_venue(query), ""
+        if not venue and (written := _other_venue(query)):  # "NIPS" for "NeurIPS 2023"
+            venue = self.index.match_venue(_VENUE_ALIASES.get(written.lower(), written)) or written
         query, years = _years_named(query, self.index.years())
         status, words = self.index.match_status(query)
         query = query.replace(words, " ", 1) if status else query
-        if venue:  # as match_venue found it, with a "from", "in" or "at" before it
-            query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(venue)}(?![\w-])",
-                           " ", query, flags=re.IGNORECASE if len(venue) >= 5 else 0)
+        if venue:  # as found, with a "from", "in" or "at" before it
+            written = written or venue
+            query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(written)}(?![\w-])",
+                           " ", query, flags=re.IGNORECASE if len(written) >= 5 else 0)
         institution, words = self.index.match_affiliation(query)
         query = query.replace(words, " ", 1) if institution else query
         if not (venue or years.active() or status or institution):
@@ -1227,6 +1234,30 @@ class QuestionReader:
 
 
 # ---- helpers -------------------------------------------------------------------------------
+# well-known venues, which a question may ask for where the catalog holds none of their papers
+_VENUES = ("NeurIPS", "NIPS", "ICML", "ICLR", "AAAI", "IJCAI", "CVPR", "ICCV", "ECCV", "WACV",
+           "BMVC", "ACL", "EMNLP", "NAACL", "EACL", "COLING", "KDD", "WWW", "WSDM", "SIGIR",
+           "CIKM", "RecSys", "AISTATS", "UAI", "COLT", "ALT", "CoRL", "COLM", "TMLR", "JMLR",
+           "RSS", "ICRA", "IROS", "MLSys", "ICASSP", "Interspeech", "MICCAI", "SIGGRAPH", "CHI",
+           "STOC", "FOCS", "SODA", "ISIT")
+_VENUE_ALIASES = {"nips": "NeurIPS", "neurips": "NIPS"}
+# ... named as a venue: "from ICML", "at ICLR 2024", "ICML 2024 papers", "ICML orals"
+_VENUE_AS = (r"(?:\b(?i:from|at|in|of)\s+(?:the\s+)?(?P<a>{v})(?![\w-])"
+             r"|(?<![\w-])(?P<b>{v})(?:\s+{y})?\s+(?i:papers|orals|posters|spotlights|submissions"
+             r"|proceedings|accepted)\b)")
+
+
+def _other_venue(question: str) -> str:
+    """A well-known venue (:data:`_VENUES`) ``question`` names as a venue (:data:`_VENUE_AS`),
+    as spelled there; names under five characters only as written ("ALT", not "alt"). ''
+    where it names none."""
+    for name in _VENUES:
+        v = re.escape(name) if len(name) < 5 else f"(?i:{re.escape(name)})"
+        if m := re.search(_VENUE_AS.format(v=v, y=YEAR), question):
+            return m.group("a") or m.group("b")
+    return ""
+
+
 def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:
     """``text`` with ``new`` in place of ``old``; where ``old`` is '', ``new`` next to the word
     "papers" (before it: "COLT papers"; after it: "papers from MIT"), else at its end."""

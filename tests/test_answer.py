@@ -549,7 +549,7 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
         "COLT2025bandits", "COLT2024bandits", "COLT2023bandits", "wmt"]
     assert a.answer.splitlines()[0].endswith("\u201cbandits\u201d, newest first:")
     a = fast_chat.ask("Which papers from 2019 study bandits?")  # a year, but not in the catalog
-    assert a.refused and "no indexed paper matches \u201c2019 bandits\u201d" in a.answer
+    assert a.refused and "no indexed paper from 2019 matches \u201cbandits\u201d" in a.answer
     set_in_ui = Filters(venue="AISTATS", year=2023)  # wins; the question's words still go
     a = fast_chat.ask("Which COLT 2024 papers study bandits?", filters=set_in_ui)
     assert [p["paper_id"] for p in a.papers] == ["AISTATS2023bandits"]
@@ -1588,6 +1588,36 @@ def _venue_rows() -> list[dict[str, object]]:
                      "conference": venue, "year": year, "authors": [f"Author {i}"],
                      "affiliations": [aff]})
     return rows
+
+
+def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which ICML 2024 papers study bandit problems?", "... from 2022": no paper is of that
+    venue or year, and the answer says which the catalog holds; "ICML" and "2022" were search
+    words, and papers of other venues and years were listed as matching "ICML bandit
+    problems". "The WMT 2014 benchmark" stays words; "NIPS" is the catalog's "NeurIPS"."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question, note in (
+            ("Which ICML 2024 papers study bandit problems?", prompts.render(
+                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT")),
+            ("Which papers from ICLR study bandit problems?", prompts.render(
+                prompts.OTHER_VENUE, venue="ICLR", venues="ALT and COLT")),
+            ("Which papers from 2022 study bandit problems?", prompts.render(
+                prompts.OTHER_YEARS, years="2022", span="2024 to 2025")),
+            ("Which papers since 2026 study bandit problems?", prompts.render(
+                prompts.OTHER_YEARS, years="2026 or later", span="2024 to 2025"))):
+        a = fast_chat.ask(question)
+        assert a.refused and not a.papers and a.answer.endswith(f". {note}"), (question, a.answer)
+    a = fast_chat.ask("Which COLT 2025 papers study bandit problems?")  # held: as before
+    assert [p["paper_id"] for p in a.papers] == ["p1"]
+    plan = fast_chat.answerer().plan("Which papers use the WMT 2014 benchmark?", None, None)
+    assert not plan.filters.has_years()
+    rows = [{"id": "n1", "title": "On bandit problems at NeurIPS", "conference": "NeurIPS",
+             "year": 2023, "abstract": "We study bandit problems in a new setting."}]
+    _ingest_rows(fast_chat, tmp_path / "more.jsonl", rows)
+    a = fast_chat.ask("Which NIPS papers study bandit problems?")
+    assert [p["paper_id"] for p in a.papers] == ["n1"], a.answer
 
 
 def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
