@@ -310,6 +310,9 @@ _TOPIC_PICKED = re.compile(
 # no question about papers: a greeting, thanks, or a question about PaperChat itself
 _GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
                        r"(?:\s+there)?[\s!.,]*$", re.IGNORECASE)
+# ... before a question: "hi, what can you do?", "Hello! Which papers ..."
+_GREETED = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
+                      r"(?:\s+there)?\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
 _THANKS = re.compile(r"^\s*(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|ty|great|perfect|ok(?:ay)?"
                      r"|cool|nice|awesome|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?"
                      r"[\s!.,]*$", re.IGNORECASE)
@@ -592,7 +595,9 @@ class QuestionReader:
         stated as the question it means (:data:`_INTERESTED`: "I'm interested in X. What's
         there?": "Which papers study X?"; :data:`_WHATS_NEW`: "what's new in X?"). A greeting
         or thanks is answered without a search (:meth:`_reply`), a passage given by the
-        papers closest to it (:meth:`_passage`)."""
+        papers closest to it (:meth:`_passage`); a question after a greeting as the question
+        ("hi, what can you do?", "Hello! Which papers study X?")."""
+        question = _GREETED.sub("", question, count=1) or question
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
         question = self._written(question)

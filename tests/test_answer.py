@@ -1436,7 +1436,8 @@ def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperCha
                                                               tmp_path: Path) -> None:
     """"hello" and "what can you do?" are answered with what PaperChat can be asked (the
     catalog's size, an author of it), "thanks!" with a word back; none searches ("hello" had
-    summarized papers on Hello Robot), refuses, or becomes the turn a follow-up refers to."""
+    summarized papers on Hello Robot), refuses, or becomes the turn a follow-up refers to. A
+    question after a greeting is that question ("hi, what can you do?")."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "ot", "title": "Optimal transport", "authors": ["Ann Lee"],
          "abstract": "We study optimal transport. Hello robots move."},
@@ -1445,8 +1446,8 @@ def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperCha
     fast_chat._llm = ScriptedLLM()
     conv = Conversation()
     fast_chat.ask("Which papers study optimal transport?", conv)
-    for question in ("hello", "Hi there!", "What can you do?", "help"):
-        a = fast_chat.ask(question, conv)
+    for question in ("hello", "Hi there!", "What can you do?", "help", "hi, what can you do?"):
+        a = fast_chat.ask(question, conv)  # the last was refused: no paper matches "hi"
         assert not a.refused and not a.papers and a.count == 0, question
         assert a.answer.startswith("I answer from the 2 indexed papers alone"), question
         assert "\u201cWhat did Ann Lee work on?\u201d" in a.answer, question
@@ -1455,6 +1456,8 @@ def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperCha
     assert len(conv.turns) == 1  # "which of them ...?" still asks of the listing
     a = fast_chat.ask("Hello robots: which papers mention them?")
     assert [p["paper_id"] for p in a.papers] == ["ot"]
+    a = fast_chat.ask("Hello! Which papers study continual learning?")
+    assert [p["paper_id"] for p in a.papers] == ["cl"] and a.kind == "listing"
 
 
 def test_a_listing_line_names_the_venue_and_year_where_the_catalog_has_several(
