@@ -23,6 +23,7 @@ from rag.institutions import (
     WORK_NOUN,
     as_from,
     capitalized,
+    fold,
     institution_candidates,
     looks_like_institution,
     typed_in_lowercase,
@@ -169,7 +170,9 @@ def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
         re.IGNORECASE)
 
 
-_SURNAME = _author_frame(r"[^\W\d_][\w-]*?", not_by=_BY_IDIOM)
+# ... a last name, with its particles ("van der Schaar", "de Freitas")
+_SURNAME = _author_frame(r"(?:(?:van|von|de|der|den|del|della|di|da|du|dos|das|le|la|ter|ten)\s+)"
+                         r"{0,2}[^\W\d_][\w-]*?", not_by=_BY_IDIOM)
 _SURNAME_NAMES = 5
 # where a question says a name of two to four words is an author's, whether or not the catalog
 # holds it: "papers by Kaiyi Jin (on X)", "what did Peter Abbeel publish?", "Joshua Bengio's
@@ -1094,8 +1097,10 @@ class QuestionReader:
             word = next(w for w in m.groups() if w)
             if m.group("own") and _FIRST_NAME.search(query[:m.start()]):
                 continue  # "John Bengio's papers": a name the catalog does not hold
-            names = self.index.authors_surnamed(word)
-            if names and (word[:1].isupper() or lowercase):
+            last = word.split()[-1]  # "van der Schaar": the authors surnamed "Schaar" so
+            names = [n for n in self.index.authors_surnamed(last)
+                     if fold(n).lower().endswith(" " + fold(" ".join(word.split())).lower())]
+            if names and (last[:1].isupper() or lowercase):
                 return (_AuthorNamed(" or ".join(names), word) if len(names) <= _SURNAME_NAMES
                         else _AuthorNamed("", word, tuple(names)))
         for m in _NAME_FRAME.finditer(query):

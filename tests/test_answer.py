@@ -1124,7 +1124,8 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
     typed in capitals does ("what did yoshua bengio work on?", "papers from mit", "colt 2024
     papers"), an author's name also without its accents and initials ("Scholkopf", "Zico
     Kolter"), and one of four words; a last name alone is an author's where the question says
-    so ("papers by Bengio", "what did Bengio work on?", "Bengio's papers") and at most five
+    so ("papers by Bengio", "what did Bengio work on?", "Bengio's papers", "what did van der
+    Schaar publish?") and at most five
     authors have it (each of them then; where more have it, the answer asks which one, or with
     a topic lists every one's papers on it); "Bengio's papers on X" lists theirs on X,
     "summarize ..." summarizes those. A question in capitals keeps its words ("meta learning"
@@ -1153,6 +1154,9 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
         assert _listed(fast_chat, question) == ["bs-gene", "bs-kern"], question
     assert _listed(fast_chat, "What did Zico Kolter work on?") == ["zk-gene", "zk-kern"]
     assert _listed(fast_chat, "papers by mihaela van der schaar") == ["vs-gene", "vs-kern"]
+    for question in ("What did van der Schaar publish at COLT?",  # a last name with particles:
+                     "What did van der Schaar work on?", "van der Schaar's papers"):  # refused
+        assert _listed(fast_chat, question) == ["vs-gene", "vs-kern"], question
     assert fast_chat.index.authors_surnamed("KOLTER") == ["J. Zico Kolter"]
     for question in ("What did Bengio work on?", "what did bengio work on?",
                      "Which papers are by Bengio?", "Bengio's papers"):
