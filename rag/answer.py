@@ -35,9 +35,7 @@ from rag.citations import (
     validate,
 )
 from rag.errors import QuestionError
-from rag.institutions import (
-    name_parts,
-)
+from rag.institutions import institutions_of, name_parts
 from rag.questions import (
     WHO,
     Conversation,
@@ -909,12 +907,15 @@ _TALLY_WORDS = {"author": ("author", "authors", "authors"),
 def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
     """The authors (institutions, venues, years, areas) of ``hits``, each with the places
     (from 1) of its papers among them: the most papers first (years in their order); an
-    institution once a paper however many of its authors are there."""
+    institution once a paper however many of its authors are there, however their
+    affiliations write it (:func:`rag.institutions.institutions_of`: "Google Research" and
+    "Google" are one)."""
     places: dict[str, list[int]] = {}
     for n, hit in enumerate(hits, 1):
         p = hit.paper
         keys = (p.authors if by == "author" else
-                sorted({a.strip() for a in p.affiliations if a.strip()}) if by == "affiliation"
+                sorted({n for a in p.affiliations for n in institutions_of(a.strip())})
+                if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue
                 else [p.area.partition(AREA_PARTS)[0].strip()] if by == "area" and p.area
                 else [str(p.year)] if by == "year" and p.year else [])

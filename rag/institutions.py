@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 __all__ = ["INSTITUTIONS", "as_from", "capitalized", "fold", "institution_candidates",
-           "looks_like_institution", "name_pattern", "name_parts", "spellings",
-           "typed_in_lowercase"]
+           "institutions_of", "looks_like_institution", "name_pattern", "name_parts",
+           "spellings", "typed_in_lowercase"]
 
 # Spellings naming one institution; a name a question writes finds every spelling of its group.
 INSTITUTIONS: tuple[tuple[str, ...], ...] = (
@@ -141,6 +141,43 @@ _LAB_NAMES = ("Google", "Microsoft", "OpenAI", "NVIDIA", "Amazon", "Apple", "IBM
 _ORG_WORDS = (r"University|Universit[äéà]t?|Institute|College|School|Laborator(?:y|ies)|Labs?"
               r"|Research|Inc|Corporation")
 _ORGANIZATION = re.compile(rf"\b(?:{_ORG_WORDS}|{'|'.join(_LAB_NAMES)}|INRIA)\b")
+
+
+# companies whose labs an affiliation may name ("Google Research", "Microsoft Research Asia")
+_COMPANIES = ("Google", "Microsoft", "OpenAI", "NVIDIA", "Amazon", "Apple", "IBM", "Adobe",
+              "Salesforce", "Samsung", "Huawei", "Alibaba", "Tencent", "Baidu", "ByteDance", "Intel")
+_COMPANY = re.compile(rf"(?<![\w-])({'|'.join(_COMPANIES)})(?![\w-])", re.IGNORECASE)
+# a part of an affiliation that is a university, not a department of it
+_UNIVERSITY = re.compile(r"\b(?:Universit\w*|Univ\b|College|Institute\s+of\s+Technology)",
+                         re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def institutions_of(affiliation: str) -> tuple[str, ...]:
+    """The institutions an affiliation names, each as one name however written, for counting
+    papers by institution: "Google Research", "Google Brain" and "Research, Google" are
+    "Google"; "Massachusetts Institute of Technology" and "Sloan School of Management,
+    Massachusetts Institute of Technology, Boston" are "MIT" (the table's first name);
+    "Department of Computer Science, Boston University" is "Boston University"; "UC
+    Berkeley+Google" two. Of a comma-separated affiliation, the parts naming an institution of
+    the table (:data:`INSTITUTIONS`) or a company, or where it names none of the table, a
+    university; else its first part."""
+    found: list[str] = []
+    for piece in re.split(r"\s*[+/]\s*", affiliation):
+        folded = fold(piece)  # the table's names are found in folded text, one length mostly
+        table = sorted((m.start(), m.end(), group[0]) for group in INSTITUTIONS
+                       for m in re.finditer(name_pattern(group[0]), folded))
+        named = [name for *_, name in table]
+        for part in re.finditer(r"[^,]+", piece):  # the parts no name of the table is in
+            if any(a < part.end() and part.start() < b for a, b, _ in table):
+                continue
+            if company := _COMPANY.search(part.group(0)):
+                named.append(_COMPANIES[[c.lower() for c in _COMPANIES].index(
+                    company.group(1).lower())])
+            elif _UNIVERSITY.search(part.group(0)) and not table:  # not "University of
+                named.append(part.group(0).strip())  # Illinois" of "..., Urbana Champaign"
+        found += named or [piece.split(",")[0].strip()]
+    return tuple(n for n in dict.fromkeys(found) if n)
 
 
 # words of an institution's name that name none alone ("Research papers on X")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag.institutions import institutions_of
 from rag.retrieval import best_sentence
 from rag.textnorm import (
     Abbreviation,
@@ -305,3 +306,28 @@ def test_a_lowercase_question_full_of_joining_words_is_read_at_once() -> None:
     assert capitalized(question) == question
     assert capitalized("papers from university of the arts london on design") == (
         "papers from University of the Arts London on design")
+
+
+def test_an_affiliation_names_its_institutions_one_way_however_written() -> None:
+    """For counting papers by institution: a lab of a company is the company, a name of the
+    table is its first name, a department is its university, a location is dropped, "+" and
+    "/" join several; an affiliation naming none of these is its first part."""
+    cases = {
+        "Google Research": ("Google",), "Research, Google": ("Google",),
+        "Google Brain": ("Google",), "Google DeepMind": ("DeepMind",),
+        "Massachusetts Institute of Technology": ("MIT",),
+        "Sloan School of Management, Massachusetts Institute of Technology, Boston, MA, USA":
+            ("MIT",),
+        "University of California, Berkeley": ("UC Berkeley",),
+        "University of Illinois, Urbana Champaign": ("UIUC",),
+        "Department of Computer Science, Boston University": ("Boston University",),
+        "Institute of Biomedical Engineering, University of Oxford, UK": ("University of Oxford",),
+        "UC Berkeley+Google": ("UC Berkeley", "Google"),
+        "MIT, Google Research": ("MIT", "Google"),
+        "DeepMind/Google": ("DeepMind", "Google"),
+        "Allen Institute for Artificial Intelligence": ("Allen Institute for Artificial "
+                                                        "Intelligence",),
+        "Universität Tübingen": ("Universität Tübingen",),
+        "": ()}
+    for affiliation, names in cases.items():
+        assert institutions_of(affiliation) == names, affiliation
