@@ -629,8 +629,9 @@ class Answerer:
                 span = (str(earlier[0]) if len(earlier) == 1
                         else f"{earlier[0]} to {earlier[-1]}")
                 if trends:
-                    return _Tally(by, [prompts.render(prompts.TALLY_BY_TREND, late=late,
-                                                      early=span)],
+                    return _Tally(by, [prompts.render(
+                        prompts.TALLY_BY_TREND if trends[0].beyond_chance
+                        else prompts.TRENDS_WITHIN_CHANCE, late=late, early=span)],
                                   *_trend_lines(trends, hits, late, span),
                                   [t.name for t in trends])
                 head = [prompts.render(prompts.TRENDS_FLAT, late=late, early=span)]

@@ -18,7 +18,8 @@ __all__ = [
     "RECOUNT_HEADER", "RESPELLED", "SHARE",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
     "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
-    "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "WHICH_AUTHOR", "render",
+    "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
+    "TRENDS_WITHIN_CHANCE", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -100,6 +101,11 @@ TRENDS_NONE = "No topic can be seen growing: {why}."
 # (beyond chance: :meth:`rag.themes.TopicIndex.trends`)
 TRENDS_FLAT = ("No topic's share of the papers grew from {early} to {late} by more than chance "
                "gives (as large rises come from shuffling the papers' years).")
+TRENDS_WITHIN_CHANCE = ("No topic's share of the papers grew from {early} to {late} by more "
+                        "than chance gives (as large rises come from shuffling the papers' "
+                        "years). The largest rises, which may be chance (each topic's share of "
+                        "the papers of {late} and of those from {early}; the numbers are its "
+                        "papers of {late} in the list):")
 TOPICS_NONE = "No topic is shared by enough of their titles to count them by; here they are:"
 TOPICS_ASK = ("For a topic's papers among these, ask for it by its number (\u201ctopic 1\u201d); "
               "for every paper on it, whether its title names it or not, ask \u201cwhich papers "

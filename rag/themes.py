@@ -56,6 +56,8 @@ _INSIDE_RELATED = 0.3
 # share of shuffles of the papers' years, of this many
 _CHANCE = 0.05
 _SHUFFLES = 200
+# ... and where none does, this many of the surest rises are shown as within chance
+_RISES = 5
 # a word is the shorter one it holds with one of these endings ("robotic", "grasping",
 # "approximation") where their titles' papers are this alike: the cosine of the means of their
 # vectors ("robot" and "robotic" 0.97, "grasp" and "grasping" 0.94; not "sample" and "sampling",
@@ -83,6 +85,7 @@ class Trend:
     name: str
     late: tuple[str, ...]
     early: tuple[str, ...]
+    beyond_chance: bool = True
 
 
 def title_phrases(title: str) -> dict[str, tuple[str, str]]:
@@ -255,7 +258,9 @@ class TopicIndex:
         papers), more surely than the surest topic grows in all but :data:`_CHANCE` of
         :data:`_SHUFFLES` shuffles of the papers' years (among hundreds of topics, some grow by
         chance alone: at COLT, "adversarial" went from 0 to 5 of 169 papers, as large a rise as
-        the shuffles give). None where ``late`` or the years before have no paper."""
+        the shuffles give). Where none does, the :data:`_RISES` surest rises, each
+        ``beyond_chance`` False. None where ``late`` or the years before have no paper, or no
+        topic rose."""
         within = self._within(scope)
         late_ = {i for i in within if years.get(self.ids[i]) == late}
         early = {i for i in within if (y := years.get(self.ids[i])) is not None and y < late}
@@ -266,11 +271,12 @@ class TopicIndex:
         keys = sorted(candidates)
         growth = _growths([candidates[k] for k in keys], sorted(late_), sorted(early), least)
         beyond = float(np.quantile(growth[:, 1:].max(axis=0), 1 - _CHANCE)) if keys else 0.0
-        grew = {key: float(g) for key, g in zip(keys, growth[:, 0], strict=True)
-                if g > max(beyond, 0.0)}
-        chosen = self._pick(sorted(grew, key=lambda k: (-grew[k], k)), candidates, most)
+        rose = {key: float(g) for key, g in zip(keys, growth[:, 0], strict=True) if g > 0}
+        grew = {key: g for key, g in rose.items() if g > beyond}
+        chosen = self._pick(sorted(grew or rose, key=lambda k: (-rose[k], k)), candidates,
+                            most if grew else min(most, _RISES))
         return [Trend(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers & late_)),
-                      tuple(self.ids[i] for i in sorted(papers & early)))
+                      tuple(self.ids[i] for i in sorted(papers & early)), bool(grew))
                 for key, papers in chosen]
 
     def _narrower(self, key: str, papers: set[int], least: int,

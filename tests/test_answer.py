@@ -2058,6 +2058,25 @@ def test_a_long_question_is_cut_in_prompts_and_one_too_long_is_refused_with_its_
         fast_chat.ask("x" * (MAX_QUESTION_CHARS + 1))
 
 
+def test_trends_within_chance_are_shown_as_the_largest_rises_saying_so(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """Where a topic's share rose but no more than shuffling the papers' years gives
+    (federated learning 6 of the 16 papers of 2025, 4 of the 14 of 2024), "What are the
+    trending topics?" says that nothing grew beyond chance and shows the largest rises under
+    that line (they were shown as trends)."""
+    rows = _topic_rows()
+    for n, row in enumerate(rows):  # bandits as before; federated learning 4 then 6
+        row["year"] = (2024 if n < 6 else 2025 if n < 12 else 2024 if n < 16 else 2025
+                       if n < 22 else 2024 if n % 2 else 2025)
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    lines = fast_chat.ask("What are the trending topics?").answer.splitlines()
+    assert lines[1] == prompts.render(prompts.TRENDS_WITHIN_CHANCE, early="2024", late="2025")
+    assert re.fullmatch(r"1\. federated learning: 6 of the 16 papers of 2025 \(37\.5 %\), 4 of "
+                        r"the 14 from 2024 \(28\.6 %\) (?:\[\d+\]){6}", lines[2]), lines
+    assert not any(line.startswith("2. bandit") for line in lines)
+
+
 def test_trends_where_no_topic_can_be_seen_growing_say_why(fast_chat: PaperChat,
                                                           tmp_path: Path) -> None:
     """"What are the trending topics?" where no topic's share grew says so, and where the

@@ -119,14 +119,20 @@ def test_a_rise_that_shuffled_years_give_as_often_is_no_trend() -> None:
     """Of 58 papers, half of each year: the diffusion papers 6 of 2025 and 4 of 2024 (a rise
     in share, z 0.7), the language model ones 7 and 3 (z 1.4): among the topics of a catalog
     some rise by chance alone, and these rise no more than the surest topic does in most
-    shuffles of the years, so no topic is trending (both were shown, the surest first)."""
+    shuffles of the years, so no topic is trending: the surest rises come flagged so (both
+    were shown as trends, the surest first)."""
     ids, titles, vectors = _catalog()
     topics = TopicIndex(ids, titles, vectors)
     diffusion, llm = range(12, 22), range(22, 32)
     late = {0, 1, 6, *diffusion[:6], *llm[:7], *range(32, 45)}  # 29 of 2025, 29 of 2024
     years = {pid: 2025 if i in late else 2024 for i, pid in enumerate(ids)}
     assert sum(y == 2025 for y in years.values()) == 29
-    assert topics.trends(ids, years, 2025) == []
+    trends = topics.trends(ids, years, 2025)
+    assert "diffusion models" in {t.name for t in trends}, trends
+    assert not any(t.beyond_chance for t in trends)
+    years = {pid: 2025 if 12 <= i < 22 else 2023 if i < 12 else 2024 if i % 2 else 2025
+             for i, pid in enumerate(ids)}  # as in the test before: beyond chance
+    assert all(t.beyond_chance for t in topics.trends(ids, years, 2025))
 
 
 def test_a_topic_within_the_one_asked_about_is_named_with_it() -> None:
