@@ -407,7 +407,8 @@ class Answerer:
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
-            text = " ".join([*self._note_lines(plan), text, *self._outside(plan)])
+            text = " ".join([*self._note_lines(plan), text, *self._outside(plan),
+                             *([prompts.FOREIGN] if self.reader.foreign(question) else [])])
             yield TokenEvent(text)
             answer.answer = text
         else:

@@ -656,6 +656,19 @@ class QuestionReader:
         shown = " ".join(words[:8]) + ("\u2026" if len(words) > 8 else "")
         return Plan("listing", text, where, topic=shown, standalone=question, like_text=text)
 
+    def foreign(self, question: str) -> bool:
+        """Whether ``question`` reads as written in another language than the papers': of
+        three words or more, most neither words of the language (:attr:`words`) nor written by
+        a paper ("Welche Arbeiten untersuchen Diffusionsmodelle?")."""
+        words = re.findall(r"[^\W\d_]+", fold(question).lower())
+        if len(words) < 3 or not self.words:
+            return False
+        unknown = [w for w in words if w not in self.words]
+        if 2 * len(unknown) <= len(words):
+            return False
+        written = self.index.doc_frequencies(unknown)
+        return 2 * sum(not written.get(w) for w in unknown) > len(words)
+
     def respelled(self, question: str) -> tuple[str, list[tuple[str, str]]]:
         """``question`` with each lowercase word no paper writes replaced by the word the
         papers write that it most likely misspells (:meth:`PaperIndex.respelled`: "federated

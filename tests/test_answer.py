@@ -2093,3 +2093,19 @@ def test_trends_where_no_topic_can_be_seen_growing_say_why(fast_chat: PaperChat,
     _ingest_rows(fast_chat, tmp_path / "more.jsonl", rows)
     lines = fast_chat.ask("What is trending among the papers on thing1?").answer.splitlines()
     assert lines[1] == prompts.render(prompts.TRENDS_NONE, why="the papers give no years")
+
+
+def test_a_question_in_another_language_is_refused_saying_questions_are_read_in_english(
+        chat: PaperChat) -> None:
+    """A question whose words are mostly neither English (the embedder's vocabulary) nor any
+    paper's is refused with a line saying questions are read in English (it was refused as
+    matching nothing); an English one the papers do not cover, or one with a typo, is not
+    told so (one mostly of misspelled words is)."""
+    for question in ("Welche Arbeiten untersuchen Diffusionsmodelle?",
+                     "\u00bfQu\u00e9 art\u00edculos tratan sobre optimizaci\u00f3n binivel?"):
+        a = chat.ask(question)
+        assert a.refused and a.answer.endswith(prompts.FOREIGN), (question, a.answer)
+    for question in ("Which papers study quantum gravity?", "Which papres study quantum "
+                     "gravity?"):
+        a = chat.ask(question)
+        assert a.refused and prompts.FOREIGN not in a.answer, (question, a.answer)
