@@ -84,6 +84,11 @@ FEW_FOR_TOPICS = 10
 # first this many (the sources panel writes out that many abstracts; picking a sentence takes
 # about 0.1 ms a paper, 0.75 s for 7,486)
 EVIDENCE_OF_ALL = 50
+# "tell me more about the second one": of at most this many papers picked, each paper's
+# sentences after the one answering, at most this many more (the first one alone had added
+# nothing to the listing's line)
+PICKED_FEW = 3
+PICKED_MORE = 2
 # The longest question taken (reading one takes time quadratic in its length in the worst
 # case: 2 s at 3,000 lowercase words of about this length)
 MAX_QUESTION_CHARS = 20_000
@@ -568,11 +573,21 @@ class Answerer:
                     stats: dict[str, float], answer: Answer) -> Iterator[str]:
         cfg = self.settings.llm
         if plan.kind == "summary":
-            for n, hit in enumerate(hits[:self._shown(plan)], 1):
-                line = _cite(self._reason(question, hit, stats, answer), n)
+            shown = hits[:self._shown(plan)]
+            more = PICKED_MORE if plan.picked and not plan.aspect and len(shown) <= PICKED_FEW else 0
+            for n, hit in enumerate(shown, 1):
+                reason = self._reason(question, hit, stats, answer)
+                line = _cite(reason, n)
                 side = plan.side_of.get(hit.paper.paper_id)  # "compare A and B": "A: ... [1]."
+                if more and len(shown) > 1:  # several picked: which paper each line is of
+                    line = f"**{detex(neutralize(hit.paper.title or hit.paper.label))}**: {line}"
                 yield line if side is None else f"**{neutralize(_side_label(plan, side))}**: {line}"
-            return
+                sentences = split_sentences(hit.paper.abstract) if more else []
+                extra = [i for i in sentence_order(sentences, plan.query)
+                         if sentences[i].strip() not in reason and reason.strip() not in
+                         sentences[i]][:more]
+                yield from (_cite(sentences[i], n) for i in sorted(extra))  # as the paper
+            return  # orders them
         usual = self.index.usual_status()
         # where the catalog holds several venues or years and the question names no one of
         # each: each paper's ("AISTATS 2025")

@@ -1769,7 +1769,10 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     # the answer was the listing again, its question "bandit problems who it?")
     conv = Conversation()
     listed = fast_chat.ask("Which papers study bandit problems?", conv).papers
-    fast_chat.ask("Tell me more about the second one", conv)
+    a = fast_chat.ask("Tell me more about the second one", conv)  # its sentences beyond the
+    lines = a.answer.splitlines()  # one answering (that one alone added nothing to the list)
+    assert len(lines) == 2 and all(line.endswith(" [1].") for line in lines), lines
+    assert lines[1][:-len(" [1].")] + "." in split_sentences(listed[1]["abstract"]), lines
     for question, said in (("Who wrote it?", f"is by {listed[1]['authors'][0]} [1]."),
                            ("Is it an oral?", "is listed as"),
                            ("When was this paper published?", "appeared at")):
