@@ -274,7 +274,8 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
         return query[:m.start()] + " " + query[m.end():], Filters(since=since, until=until)
     found = list(_YEAR.finditer(query))
     years = sorted({int(m.group(1)) for m in found})
-    asked = all(not m.group(0)[0].isdigit() for m in found)  # "from 2022": a year, held or not
+    # "from 2022": a year, held or not, where the catalog gives years
+    asked = bool(catalog_years) and all(not m.group(0)[0].isdigit() for m in found)
     if not years or not (asked or set(years) <= catalog_years) or not all(
             _YEAR_JOIN.match(query[a.end():b.start()]) for a, b in zip(found, found[1:])):
         return query, Filters()
@@ -1222,14 +1223,16 @@ class QuestionReader:
         with them where none is set for them (a filter set in the UI wins), and what it named
         ("COLT 2024 orals", :func:`scope_named`; '' if nothing). A venue the catalog does not
         hold counts where the question names it as one (:func:`_other_venue`: "Which ICML 2024
-        papers ...", "papers from ICLR"), so that none is found. A year alone counts where the
-        catalog holds it ("the WMT 2014 benchmark" in a 2023 corpus stays a word); a span
+        papers ...", "papers from ICLR") and the catalog gives venues, so that none is found. A
+        year alone counts where the catalog holds it, or after "from" or "in" where it gives
+        years ("the WMT 2014 benchmark" in a 2023 corpus stays a word); a span
         ("since 2024", "2023-2024", "before 2025") always; a status where the catalog's hold its
         word (:meth:`PaperIndex.match_status`); an institution where an affiliation names it
         (:meth:`PaperIndex.match_affiliation`)."""
         venue, written = self.index.match_venue(query), ""
-        if not venue and (written := _other_venue(query)):  # "NIPS" for "NeurIPS 2023"
-            venue = self.index.match_venue(_VENUE_ALIASES.get(written.lower(), written)) or written
+        if not venue and self.index.venue_names() and (written := _other_venue(query)):
+            venue = (self.index.match_venue(_VENUE_ALIASES.get(written.lower(), written))
+                     or written)  # "NIPS" for "NeurIPS 2023"
         query, years = _years_named(query, self.index.years())
         status, words = self.index.match_status(query)
         query = query.replace(words, " ", 1) if status else query

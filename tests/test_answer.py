@@ -1632,6 +1632,21 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     assert [p["paper_id"] for p in a.papers] == ["n1"], a.answer
 
 
+def test_a_venue_or_year_is_a_word_where_the_catalog_gives_none(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """Over papers that give no venues or years (a plain paper list), "papers from ICML" and
+    "from 2022" stay words of the question: no paper could be told to be of them or not."""
+    rows = [{"id": "w", "title": "Bandit problems at ICML", "abstract": "We study bandit problems "
+             "as posed at ICML in 2022."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question in ("Which papers from ICML study bandit problems?",
+                     "Which papers from 2022 study bandit problems?"):
+        plan = fast_chat.answerer().plan(question, None, None)
+        assert not plan.filters.active(), question
+        assert [p["paper_id"] for p in fast_chat.ask(question).papers] == ["w"], question
+
+
 def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """"How many papers are there?", "which venues are in the corpus?", "how many papers per
