@@ -586,8 +586,9 @@ class Answerer:
                 extra = [i for i in sentence_order(sentences, plan.query)
                          if sentences[i].strip() not in reason and reason.strip() not in
                          sentences[i]][:more]
-                yield from (_cite(sentences[i], n) for i in sorted(extra))  # as the paper
-            return  # orders them
+                # in the abstract's order
+                yield from (_cite(sentences[i], n) for i in sorted(extra))
+            return
         usual = self.index.usual_status()
         # where the catalog holds several venues or years and the question names no one of
         # each: each paper's ("AISTATS 2025")
@@ -708,7 +709,7 @@ class Answerer:
         papers ...", "papers from 2022"), which it holds."""
         f, lines = plan.filters, []
         venues = self.index.venue_names()
-        if f.venue and venues and f.venue not in venues:
+        if f.venue and venues and not set(name_parts(f.venue)) & venues:  # "A or B": either
             lines.append(prompts.render(prompts.OTHER_VENUE, venue=neutralize(f.venue),
                                         venues=and_list(sorted(venues, key=str.lower))))
         years = sorted(self.index.years())
