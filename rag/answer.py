@@ -576,7 +576,12 @@ class Answerer:
             shown = hits[:self._shown(plan)]
             more = PICKED_MORE if plan.picked and not plan.aspect and len(shown) <= PICKED_FEW else 0
             for n, hit in enumerate(shown, 1):
-                reason = self._reason(question, hit, stats, answer)
+                # "what are the limitations of X?": a paper whose abstract names none says so
+                # (its closest sentence had been shown, DPO's advantages for its limitations)
+                unnamed = plan.aspect and not _aspect_sentence(hit.paper.abstract, plan.aspect)
+                reason = (prompts.render(prompts.ASPECT_UNNAMED, title=detex(neutralize(
+                    hit.paper.title or hit.paper.label)), aspect=plan.aspect.lower())
+                    if unnamed else self._reason(question, hit, stats, answer))
                 line = _cite(reason, n)
                 side = plan.side_of.get(hit.paper.paper_id)  # "compare A and B": "A: ... [1]."
                 if more and len(shown) > 1:  # several picked: which paper each line is of

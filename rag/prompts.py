@@ -9,8 +9,9 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "AFFILIATIONS_PARTIAL", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER",
-    "EVERYTHING_HEADER", "FOREIGN", "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED",
+    "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE",
+    "CITING", "COMPARE_HEADER", "EVERYTHING_HEADER", "FOREIGN", "HELP", "JUDGEMENT",
+    "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED",
     "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_SUCH_TOPIC",
@@ -60,6 +61,8 @@ WHICH_AUTHOR = ("{count} indexed authors are named {name}, among them {some}: as
                 "name, as in \u201cWhat did {example} work on?\u201d")
 # "What did Kaiyi Jin work on?" where no indexed author is named so: {name} "Kaiyi Ji"
 AUTHOR_RESPELLED = "No indexed author is named \u201c{typed}\u201d; read as {name}."
+# "what are the limitations of X?": of a paper on X whose abstract names none
+ASPECT_UNNAMED = "The abstract of \u201c{title}\u201d does not name its {aspect}."
 # where a refused question reads as written in another language
 FOREIGN = ("Questions are read in English, the language of the abstracts and of the models "
            "that search them.")

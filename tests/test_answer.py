@@ -1829,8 +1829,9 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
 def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperChat,
                                                              tmp_path: Path) -> None:
     """"What are the limitations of X?" (challenges, applications ...) summarizes the papers on
-    X, each by its sentence on that aspect where it has one; it was refused where no paper
-    names the aspect word with X in a way the cut counts."""
+    X, each by its sentence on that aspect where it has one, else saying its abstract names
+    none; it was refused where no paper names the aspect word with X in a way the cut
+    counts."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "a", "title": "Optimal transport at scale", "abstract": "We study optimal "
          "transport for large data. Our solver is fast. One limitation is its memory cost."},
@@ -1840,6 +1841,10 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     a = fast_chat.ask("What are the main limitations of optimal transport?")
     assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b"]
     assert "One limitation is its memory cost" in a.answer
+    # a paper whose abstract names none says so (its closest sentence was shown instead)
+    n = [p["paper_id"] for p in a.papers].index("b") + 1
+    assert prompts.render(prompts.ASPECT_UNNAMED, title="Optimal transport in setting 2",
+                          aspect="limitations")[:-1] + f" [{n}]." in a.answer.splitlines(), a.answer
 
 
 def test_cli_search_reads_a_misspelled_word_as_the_chat_does(
