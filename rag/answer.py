@@ -51,7 +51,7 @@ from rag.questions import (
 )
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
-from rag.textnorm import query_terms, sentence_order, sentence_scores, terms_beyond
+from rag.textnorm import STOPWORDS, query_terms, sentence_order, sentence_scores, terms_beyond
 from rag.themes import TopicIndex, Trend
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
@@ -547,7 +547,7 @@ class Answerer:
         text = text[:1].upper() + text[1:]
         # cut off, or the paper credited with the question's topic where its text does not
         # name it ("GeoTMI is a new approach to quantum error correction"): rejected
-        if cut_off or is_degenerate(text) or invents_facts(
+        if cut_off or is_degenerate(text) or _echoes(text, title) or invents_facts(
                 text, source, f"{question} {hit.paper.abstract}") or (
                 grounding(text, source, question) < self.settings.llm.min_grounding) or (
                 terms_beyond(text, source, question)):
@@ -888,6 +888,17 @@ def _among(plan: Plan) -> str:
     return " ".join(x for x in (by, where,
                                 f"with an author at {f.affiliation}" if f.affiliation else "")
                     if x)
+
+
+_ABOUT_PAPERS = frozenset({"paper", "papers", "work", "study", "article", "title", "titled",
+                           "called", "named", "presents", "presented"})
+
+
+def _echoes(reason: str, title: str) -> bool:
+    """Whether a generated reason says nothing but the paper's title ("The paper, MimicPlay:
+    Long-Horizon Imitation Learning by Watching Human Play."): no content word beyond it."""
+    said = set(re.findall(r"[^\W_]+", reason.lower())) - STOPWORDS - _ABOUT_PAPERS
+    return said <= set(re.findall(r"[^\W_]+", title.lower()))
 
 
 def _year_kept(f: Filters, year: int) -> bool:

@@ -424,8 +424,8 @@ def test_listing_names_the_topic_as_written(question: str, shown: str) -> None:
 def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
     """A reason cut off by the token limit before its full stop, or at the grammar's length
     cap, whose full stop lands mid-sentence, or trailing off ("..."), is replaced by the
-    evidence; the source's "Title:"
-    head or a "The paper on X:" lead-in before the sentence is dropped."""
+    evidence, as is one saying nothing but the title; the source's "Title:" head or a "The
+    paper on X:" lead-in before the sentence is dropped."""
     answerer = chat.answerer()
     first = answerer.relevant(answerer.plan(ZO, None, None))[0].paper
     second = ({"SZO", "HO-SFL"} - {first.label}).pop()
@@ -442,6 +442,12 @@ def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: Scri
         assert a.rejected_drafts == [ho_sfl]
         assert "inter-sur" not in a.answer and "and more" not in a.answer
         assert "): It restricts zeroth-order perturbations to a subspace [" in a.answer
+    # the title alone, said as a sentence ("The paper, MimicPlay: ...", the real model's)
+    echo = f"The paper, {first.title or first.label}."
+    scripted_llm.enqueue([echo, "HO-SFL substitutes BP with zeroth-order optimization."
+                          if second == "HO-SFL" else "SZO restricts zeroth-order perturbations."])
+    a = chat.ask(ZO)
+    assert a.rejected_drafts == [echo] and echo not in a.answer
 
 
 def test_a_title_naming_the_topic_by_a_synonym_counts(fast_chat: PaperChat, tmp_path: Path) -> None:
