@@ -116,7 +116,7 @@ _CITING = re.compile(r"\b(?:(?:that|which|who)\s+)?(?:cite[sd]?|citing|referenc(
 # a number of papers asked for: "give me three papers on X", "list 5 COLT papers on Y"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
-_COUNT = re.compile(rf"\b(\d{{1,2}}|{'|'.join(_NUMBERS)})\s+(?={_NAMED}{_PAPERS}\b)",
+_COUNT = re.compile(rf"(?<![\w.,-])(\d{{1,2}}|{'|'.join(_NUMBERS)})\s+(?={_NAMED}{_PAPERS}\b)",
                     re.IGNORECASE)
 # papers like one paper: "papers similar to Direct Preference Optimization", "papers like
 # \u201cX\u201d", "what is related to the paper X?"
@@ -903,7 +903,7 @@ class QuestionReader:
         """The paper "the X paper" names (:meth:`_paper_titled`): titled X ("the QLoRA paper":
         "QLoRA: ..."), or titled what the corpus spells the acronym X out as ("the DPO paper":
         "Direct Preference Optimization: ..."); None where none is."""
-        if not (m := re.fullmatch(r"(?:the\s+)?(?P<name>[\w-]+)\s+paper", words, re.IGNORECASE)):
+        if not (m := re.fullmatch(r"(?:the\s+)?(?P<name>[\w.-]+)\s+paper", words, re.IGNORECASE)):
             return None
         name = m.group("name")
         return self._paper_titled(name) or next(
@@ -1425,4 +1425,6 @@ def _titled(title: str, asked: str) -> bool:
 
 
 def plain(text: str) -> str:
-    return " ".join(re.findall(r"[^\W_]+", text.lower()))
+    """``text`` as lowercase words, letters and digits apart ("pi0.5" and the title's
+    "$\\pi_{0.5}$" both "pi 0 5")."""
+    return " ".join(re.findall(r"[^\W\d_]+|\d+", text.lower()))

@@ -1815,7 +1815,8 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
 def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Who wrote the DPO paper?": the paper titled what the abstracts spell DPO out as
-    (or titled DPO before a colon, "the QLoRA paper"); "the bandit paper" names no one paper."""
+    (or titled DPO before a colon, "the QLoRA paper", "the pi0.5 paper" for "$\\pi_{0.5}$:
+    ..."); "the bandit paper" names no one paper."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "dpo", "title": "Direct Preference Optimization: Your Model is a Reward Model",
          "authors": ["Ann Lee"], "status": "Oral", "abstract": "We propose Direct Preference "
@@ -1823,8 +1824,14 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
         {"id": "ql", "title": "QLoRA: Efficient Finetuning", "authors": ["Bo Chen"],
          "abstract": "We present QLoRA, which finetunes quantized models."},
         {"id": "ipo", "title": "Preference optimization without rewards", "authors": ["Cy Li"],
-         "abstract": "We compare with direct preference optimization (DPO) on bandit tasks."}])
+         "abstract": "We compare with direct preference optimization (DPO) on bandit tasks."},
+        {"id": "pi", "title": "$\\pi_{0.5}$: a Vision-Language-Action Model", "status": "Oral",
+         "authors": ["Di Ng"], "abstract": "We present a robot policy that generalizes."}])
     fast_chat._llm = ScriptedLLM()
+    # a title in LaTeX, named as typed ("pi0.5": its "5 paper" was read as "5 papers")
+    for question in ("Is the pi0.5 paper an oral?", "Who wrote pi0.5?"):
+        a = fast_chat.ask(question)
+        assert [c.paper_id for c in a.citations] == ["pi"], (question, a.answer)
     a = fast_chat.ask("Who wrote the DPO paper?")
     assert a.answer == ("\u201cDirect Preference Optimization: Your Model is a Reward Model\u201d "
                         "is by Ann Lee [1].")
