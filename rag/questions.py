@@ -1233,7 +1233,11 @@ class QuestionReader:
         if not venue and self.index.venue_names() and (written := _other_venue(query)):
             venue = (self.index.match_venue(_VENUE_ALIASES.get(written.lower(), written))
                      or written)  # "NIPS" for "NeurIPS 2023"
-        query, years = _years_named(query, self.index.years())
+        held = self.index.years()
+        if venue and (m := re.search(rf"(?<![\w-]){re.escape(written or venue)}\s+({YEAR})(?![\w-])",
+                                     query, flags=re.IGNORECASE if len(written or venue) >= 5 else 0)):
+            held = held | {int(m.group(1))} if held else held  # "ICML 2024": a year, held or not
+        query, years = _years_named(query, held)
         status, words = self.index.match_status(query)
         query = query.replace(words, " ", 1) if status else query
         if venue:  # as found, with a "from", "in" or "at" before it
