@@ -193,9 +193,9 @@ def test_a_word_with_an_ending_is_the_shorter_word_where_their_papers_are_alike(
 
 def test_a_topic_names_its_narrower_topics_whose_papers_are_alike() -> None:
     """"Bandits" (14 titles) holds "linear bandits" (7 titles, two of them "Efficient Linear
-    Bandits", alike among them) and "efficient bandits" (4, drawn from both groups of meaning,
-    no more alike than bandit papers are): the first is named as its narrower topic, with its
-    number of papers, the second not."""
+    Bandits", alike among them) and four titles starting "Efficient" (two of each group of
+    meaning, no more alike than bandit papers are): the first is named as its narrower topic,
+    with its number of papers, no phrase of the others is."""
     linear = [f"Linear Bandits: Case {w}" for w in "ABCDE"]
     other = [f"Bandits: Setting {w}" for w in "FGHIJ"]
     efficient = ["Efficient Linear Bandits K", "Efficient Bandits L", "Efficient Linear "
