@@ -212,6 +212,11 @@ class TopicIndex:
             for key in set(table) - self.topics:  # no other phrase is ever a candidate
                 del table[key]
         self.parts = {key: shorter & self.topics for key, shorter in self.parts.items()}
+        # the words of each topic as titles write it most often, as a key holds words ("GNNs"
+        # -> "gnn", "Graph Neural Networks" -> "graph neural network"): once, each theme's
+        # narrower topics look at every topic's
+        self.shown = {key: _plain(_WORD.findall(forms.most_common(1)[0][0]))
+                      for key, forms in self.forms.items()}
 
     def _respelled(self, found: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
         """A title's phrases (as :func:`title_phrases` gives them) with each word that is
@@ -245,7 +250,7 @@ class TopicIndex:
         chosen = [(key, papers) for n, (key, papers) in enumerate(chosen) if not any(
             self._inside(key, papers, other, got) for other, got in chosen[:n]
             if len(got) > len(papers))]
-        least = min(self.min_papers, 2) if len(within) < 30 else self.min_papers
+        least = self._least(len(within))
         return [Theme(_display(self.forms[key]), tuple(self.ids[i] for i in sorted(papers)),
                       self._narrower(key, papers, least)) for key, papers in chosen]
 
@@ -266,7 +271,7 @@ class TopicIndex:
         early = {i for i in within if (y := years.get(self.ids[i])) is not None and y < late}
         if not late_ or not early:
             return []
-        least = min(self.min_papers, 2) if len(late_) < 30 else self.min_papers
+        least = self._least(len(late_))
         candidates = self._candidates(within, within_topic, 0.9)
         keys = sorted(candidates)
         growth = _growths([candidates[k] for k in keys], sorted(late_), sorted(early), least)
@@ -290,7 +295,7 @@ class TopicIndex:
         longer phrase instead of one it nearly always extends ("markov decision processes",
         not "markov decision")."""
         holding = {k: got for k in self.topics if k != key and not self.joined[k]
-                   and (f" {key} " in f" {k} " or f" {key} " in f" {self._shown(k)} ")
+                   and (f" {key} " in f" {k} " or f" {key} " in f" {self.shown[k]} ")
                    and len(got := self.members[k] & papers) >= least}
         spread = _spread(self.vectors, papers)  # alike among the topic's papers, as a
         holding = {k: got for k, got in holding.items()  # topic among all ("efficient bandits",
@@ -307,10 +312,9 @@ class TopicIndex:
                     break
         return tuple((_display(self.forms[k]), len(got)) for k, got in named)
 
-    def _shown(self, key: str) -> str:
-        """The words of a phrase as titles write it most often, as a key holds words ("GNNs"
-        -> "gnn", "Graph Neural Networks" -> "graph neural network")."""
-        return _plain(_WORD.findall(self.forms[key].most_common(1)[0][0]))
+    def _least(self, papers: int) -> int:
+        """How many of ``papers`` a topic needs: ``min_papers``, two among fewer than 30."""
+        return min(self.min_papers, 2) if papers < 30 else self.min_papers
 
     def _within(self, scope: Iterable[str] | None) -> set[int]:
         return (set(range(len(self.ids))) if scope is None
@@ -328,7 +332,7 @@ class TopicIndex:
         asked = set(self._respell(_plain(_WORD.findall(" ".join([within_topic, *spelled]))))
                     .split())
         cap = max_share * len(within)
-        least = min(self.min_papers, 2) if len(within) < 30 else self.min_papers
+        least = self._least(len(within))
         candidates = {key: got for key in self.topics
                       if least <= len(got := self.members[key] & within) <= cap
                       and key != asked_key and not self.words[key] <= asked
