@@ -51,7 +51,7 @@ from rag.questions import (
 )
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
-from rag.textnorm import STOPWORDS, query_terms, sentence_order, sentence_scores, terms_beyond
+from rag.textnorm import query_terms, sentence_order, sentence_scores, terms_beyond
 from rag.themes import TopicIndex, Trend
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
@@ -718,7 +718,8 @@ class Answerer:
             lines.append(prompts.render(prompts.OTHER_VENUE, venue=neutralize(f.venue),
                                         venues=and_list(sorted(venues, key=str.lower))))
         years = sorted(self.index.years())
-        if f.has_years() and years and not any(_year_kept(f, y) for y in years):
+        if f.has_years() and years and not self.index.filter_ids(
+                year=f.year, since=f.since, until=f.until, year_in=f.year_in):
             lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=str(
                 years[0]) if len(years) == 1 else f"{years[0]} to {years[-1]}"))
         return lines
@@ -897,14 +898,7 @@ _ABOUT_PAPERS = frozenset({"paper", "papers", "work", "study", "article", "title
 def _echoes(reason: str, title: str) -> bool:
     """Whether a generated reason says nothing but the paper's title ("The paper, MimicPlay:
     Long-Horizon Imitation Learning by Watching Human Play."): no content word beyond it."""
-    said = set(re.findall(r"[^\W_]+", reason.lower())) - STOPWORDS - _ABOUT_PAPERS
-    return said <= set(re.findall(r"[^\W_]+", title.lower()))
-
-
-def _year_kept(f: Filters, year: int) -> bool:
-    """Whether the years of the filter ``f`` keep ``year``."""
-    return ((f.year is None or year == f.year) and (not f.year_in or year in f.year_in)
-            and (f.since is None or year >= f.since) and (f.until is None or year <= f.until))
+    return set(query_terms(reason)) - _ABOUT_PAPERS <= set(query_terms(title))
 
 
 def _from(among: str) -> str:
