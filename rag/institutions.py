@@ -134,19 +134,20 @@ def institution_candidates(text: str) -> Iterator[tuple[str, str]]:
                     yield name, named
 
 
+# companies whose labs an affiliation may name ("Google Research", "Microsoft Research Asia")
+_COMPANIES = ("Google", "Microsoft", "OpenAI", "NVIDIA", "Amazon", "Apple", "IBM", "Adobe",
+              "Salesforce", "Samsung", "Huawei", "Alibaba", "Tencent", "Baidu", "ByteDance", "Intel")
 # large labs and universities a name with no word such as "University" may stand for
-_LAB_NAMES = ("Google", "Microsoft", "OpenAI", "NVIDIA", "Amazon", "Apple", "IBM", "Stanford",
-              "Harvard", "Princeton", "Berkeley", "Oxford", "Cambridge", "Tsinghua", "Mila",
-              "Inria")
+_LAB_NAMES = (*_COMPANIES, "Stanford", "Harvard", "Princeton", "Berkeley", "Oxford", "Cambridge",
+              "Tsinghua", "Mila", "Inria")
 _ORG_WORDS = (r"University|Universit[äéà]t?|Institute|College|School|Laborator(?:y|ies)|Labs?"
               r"|Research|Inc|Corporation")
 _ORGANIZATION = re.compile(rf"\b(?:{_ORG_WORDS}|{'|'.join(_LAB_NAMES)}|INRIA)\b")
 
 
-# companies whose labs an affiliation may name ("Google Research", "Microsoft Research Asia")
-_COMPANIES = ("Google", "Microsoft", "OpenAI", "NVIDIA", "Amazon", "Apple", "IBM", "Adobe",
-              "Salesforce", "Samsung", "Huawei", "Alibaba", "Tencent", "Baidu", "ByteDance", "Intel")
+# ... found in any case, named as the list writes them
 _COMPANY = re.compile(rf"(?<![\w-])({'|'.join(_COMPANIES)})(?![\w-])", re.IGNORECASE)
+_COMPANY_NAMES = {name.lower(): name for name in _COMPANIES}
 # a part of an affiliation that is a university, not a department of it
 _UNIVERSITY = re.compile(r"\b(?:Universit\w*|Univ\b|College|Institute\s+of\s+Technology)",
                          re.IGNORECASE)
@@ -172,8 +173,7 @@ def institutions_of(affiliation: str) -> tuple[str, ...]:
             if any(a < part.end() and part.start() < b for a, b, _ in table):
                 continue
             if company := _COMPANY.search(part.group(0)):
-                named.append(_COMPANIES[[c.lower() for c in _COMPANIES].index(
-                    company.group(1).lower())])
+                named.append(_COMPANY_NAMES[company.group(1).lower()])
             elif _UNIVERSITY.search(part.group(0)) and not table:  # not "University of
                 named.append(part.group(0).strip())  # Illinois" of "..., Urbana Champaign"
         found += named or [piece.split(",")[0].strip()]
