@@ -312,11 +312,11 @@ _TOPIC_PICKED = re.compile(
     rf"(?P<n>\d{{1,2}})|(?P<ord>{'|'.join(_ORDINALS)}|last)\s+(?:topic|theme|trend))[\s?.!]*$",
     re.IGNORECASE)
 # no question about papers: a greeting, thanks, or a question about PaperChat itself
-_GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
-                       r"(?:\s+there)?[\s!.,]*$", re.IGNORECASE)
+_HELLO = (r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
+          r"(?:\s+there)?")
+_GREETING = re.compile(rf"{_HELLO}[\s!.,]*$", re.IGNORECASE)
 # ... before a question: "hi, what can you do?", "Hello! Which papers ..."
-_GREETED = re.compile(r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
-                      r"(?:\s+there)?\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
+_GREETED = re.compile(rf"{_HELLO}\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
 _THANKS = re.compile(r"^\s*(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|ty|great|perfect|ok(?:ay)?"
                      r"|cool|nice|awesome|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?"
                      r"[\s!.,]*$", re.IGNORECASE)
@@ -1233,17 +1233,19 @@ class QuestionReader:
         if not venue and self.index.venue_names() and (written := _other_venue(query)):
             venue = (self.index.match_venue(_VENUE_ALIASES.get(written.lower(), written))
                      or written)  # "NIPS" for "NeurIPS 2023"
+        # the venue as the question writes it (a name under five letters only as written)
+        case = re.IGNORECASE if len(written or venue) >= 5 else 0
+        written = re.escape(written or venue)
         held = self.index.years()
-        if venue and (m := re.search(rf"(?<![\w-]){re.escape(written or venue)}\s+({YEAR})(?![\w-])",
-                                     query, flags=re.IGNORECASE if len(written or venue) >= 5 else 0)):
-            held = held | {int(m.group(1))} if held else held  # "ICML 2024": a year, held or not
+        if venue and held and (m := re.search(rf"(?<![\w-]){written}\s+({YEAR})(?![\w-])", query,
+                                              flags=case)):
+            held = held | {int(m.group(1))}  # "ICML 2024": a year, held or not
         query, years = _years_named(query, held)
         status, words = self.index.match_status(query)
         query = query.replace(words, " ", 1) if status else query
         if venue:  # as found, with a "from", "in" or "at" before it
-            written = written or venue
-            query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){re.escape(written)}(?![\w-])",
-                           " ", query, flags=re.IGNORECASE if len(written) >= 5 else 0)
+            query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){written}(?![\w-])", " ",
+                           query, flags=case)
         institution, words = self.index.match_affiliation(query)
         query = query.replace(words, " ", 1) if institution else query
         if not (venue or years.active() or status or institution):
@@ -1272,20 +1274,20 @@ _VENUES = ("NeurIPS", "NIPS", "ICML", "ICLR", "AAAI", "IJCAI", "CVPR", "ICCV", "
            "STOC", "FOCS", "SODA", "ISIT")
 _VENUE_ALIASES = {"nips": "NeurIPS", "neurips": "NIPS"}
 # ... named as a venue: "from ICML", "at ICLR 2024", "ICML 2024 papers", "ICML orals"
-_VENUE_AS = (r"(?:\b(?i:from|at|in|of)\s+(?:the\s+)?(?P<a>{v})(?![\w-])"
-             r"|(?<![\w-])(?P<b>{v})(?:\s+{y})?\s+(?i:papers|orals|posters|spotlights|submissions"
-             r"|proceedings|accepted)\b)")
+# (names under five characters only as written: "ALT", not "alt")
+_VENUE_NAMES = "|".join(re.escape(name) if len(name) < 5 else f"(?i:{re.escape(name)})"
+                        for name in _VENUES)
+_VENUE_AS = re.compile(
+    rf"\b(?i:from|at|in|of)\s+(?:the\s+)?(?P<a>{_VENUE_NAMES})(?![\w-])"
+    rf"|(?<![\w-])(?P<b>{_VENUE_NAMES})(?:\s+{YEAR})?\s+(?i:papers|orals|posters|spotlights"
+    r"|submissions|proceedings|accepted)\b")
 
 
 def _other_venue(question: str) -> str:
     """A well-known venue (:data:`_VENUES`) ``question`` names as a venue (:data:`_VENUE_AS`),
-    as spelled there; names under five characters only as written ("ALT", not "alt"). ''
-    where it names none."""
-    for name in _VENUES:
-        v = re.escape(name) if len(name) < 5 else f"(?i:{re.escape(name)})"
-        if m := re.search(_VENUE_AS.format(v=v, y=YEAR), question):
-            return m.group("a") or m.group("b")
-    return ""
+    as spelled there; '' where it names none."""
+    m = _VENUE_AS.search(question)
+    return (m.group("a") or m.group("b")) if m else ""
 
 
 def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:
