@@ -23,7 +23,9 @@ and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT
 (SPELLING_TOPICS: British spellings, and American ones where titles write the British),
 ``evals/paperlists_author_forms.json`` (AUTHOR_FORM_TOPICS: misspelled names, several authors
 together or either), ``evals/paperlists_question_forms.json`` (QUESTION_FORM_TOPICS: an
-interest stated, "what's new in X?", a topic compared across venues, years or institutions).
+interest stated, "what's new in X?", a topic compared across venues, years or institutions),
+``evals/neurips2023_word_senses.json`` and ``evals/paperlists_word_senses.json``
+(WORD_SENSE_TOPICS: topic words Porter stemming takes for others, over both corpora).
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -524,6 +526,29 @@ QUESTION_FORM_TOPICS: list[tuple[Any, ...]] = [
 ]
 
 
+# Topics whose word Porter stemming takes for another ("conformal" and "conformational" are
+# both "conform"; "additive" and "addition", "variational" and "variations", "attribution" and
+# "attributes"): written in the thirteenth session before the change that tells them apart,
+# and run on the code before it (README, *Measured*). Asked over both corpora.
+WORD_SENSE_TOPICS: list[tuple[str, str]] = [
+    ("Which papers are about conformal prediction?", r"\bconformal(?:i[sz]ed)?\b"),
+    ("Which papers use additive models?", r"\badditive (?:noise )?model"),
+    ("Which papers study actor-critic methods?", r"\bactor[- ]critic"),
+    ("Which papers use variational inference?", r"\bvariational inference\b"),
+    ("Which papers are about proximal methods?", r"\bproximal\b"),
+    ("Which papers estimate treatment effects?", r"\btreatment effects?\b"),
+    ("Which papers study feature attribution?", r"\bfeature attributions?\b"),
+    ("Which papers study matrix completion?", r"\bmatrix completion\b"),
+    ("Which papers are about relational learning?", r"\brelational\b"),
+    ("Which papers study conversational AI?", r"\bconversational\b"),
+    ("Which papers study the expressive power of neural networks?",
+     r"\bexpressive power\b|\bexpressivity\b|\bexpressiveness\b"),
+    ("Which papers study margin maximization?",
+     r"\bmargin maximi[sz]ation\b|\bmax(?:imum)?[- ]margin\b|\blarge[- ]margin\b"),
+    ("Which papers study inductive biases?", r"\binductive bias"),
+]
+
+
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue, years, status,
     institution and author hold neither is negative (the listing must refuse)."""
@@ -571,6 +596,8 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, SPELLING_TOPICS, "paperlists_spellings.json"),
     (PAPERLISTS, AUTHOR_FORM_TOPICS, "paperlists_author_forms.json"),
     (PAPERLISTS, QUESTION_FORM_TOPICS, "paperlists_question_forms.json"),
+    (NEURIPS, WORD_SENSE_TOPICS, "neurips2023_word_senses.json"),
+    (PAPERLISTS, WORD_SENSE_TOPICS, "paperlists_word_senses.json"),
 ]
 
 
