@@ -226,7 +226,7 @@ def test_old_index_is_migrated_and_deletes_hit_the_fts_rows(tmp_path: Path) -> N
 
 def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path) -> None:
     """Porter stems "tokenization" and "token", "continual" and "continuous", "transformers"
-    and "transform" alike; a paper names the question's word only where it writes it (or a
+    and "transform", "conformal" and "conformational" alike; a paper names the question's word only where it writes it (or a
     word of its own group: "tokenizers"), in its text and in its title."""
     from rag.types import Paper
     from store.lexical import PaperIndex
@@ -238,6 +238,8 @@ def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path
         "cc": ("Continuous Control", "Agents continue learning in continuous action spaces."),
         "vit": ("Vision Transformers at Scale", "Transformer models for images."),
         "fft": ("Fourier Transforms for Images", "A transform of the image data."),
+        "cp": ("Conformal Prediction Sets", "Coverage guarantees for any model."),
+        "prot": ("Protein Dynamics", "We sample conformational changes of proteins."),
     }
     index = PaperIndex(tmp_path / "i.sqlite3")
     with index.transaction() as db:
@@ -249,6 +251,9 @@ def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path
     assert index.phrase_matches("Which papers study continual learning?") == {"cl"}
     assert index.title_matches("Which papers are about transformers?") == {"vit"}
     assert index.title_matches("Which papers use Fourier transforms?") == {"fft"}
+    conformal = index.coverage("Which papers are about conformal prediction?")
+    assert "cp" in conformal and "prot" not in conformal
+    assert set(index.coverage("Which papers study protein conformations?")) == {"prot"}
     assert {h.paper_id for h in index.search("tokenization", 5)} == {"tok", "next"}  # ranking
     with index.transaction() as db:  # an index from before the stored groups: rebuilt
         db.execute("DROP TABLE splits")
