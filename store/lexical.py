@@ -348,18 +348,24 @@ class PaperIndex:
         """The catalog's authors that ``words`` (a name of two to four words no author has)
         most likely misspells ("Kaiyi Jin": "Kaiyi Ji"; "Joshua Bengio": "Yoshua Bengio"):
         sharing one word with it, one edit away (an insertion, deletion, substitution or swap
-        of two letters; two for names of 14 letters or more), the closest; none for names
-        under 8 letters ("Yi Mao" is no misspelling of "Yi Ma") or where more than ``most``
-        are as close, sorted."""
+        of two letters; two for names of 14 letters or more), the closest; where no name is,
+        one whose every word is at most one edit from the typed word of four letters or more,
+        with the same first letter ("Sergei Levin": "Sergey Levine"); none for names under 8
+        letters ("Yi Mao" is no misspelling of "Yi Ma") or where more than ``most`` are as
+        close, sorted."""
         key = " ".join(fold(words).lower().split())
         if not 2 <= len(key.split()) <= 4 or len(key) < 8:
             return []
         authors = self._authors()
-        parts = set(key.split())
-        close = [(name, d) for name, d, _ in process.extract(
-                     key, authors.keys(), scorer=OSA.distance,
-                     score_cutoff=2 if len(key) >= 14 else 1, limit=None)
-                 if d and parts & set(name.split())]
+        parts = key.split()
+        near = [(name, d) for name, d, _ in process.extract(
+                    key, authors.keys(), scorer=OSA.distance, score_cutoff=len(parts),
+                    limit=None) if d]
+        close = [(name, d) for name, d in near
+                 if d <= (2 if len(key) >= 14 else 1) and set(parts) & set(name.split())]
+        if not close and min(map(len, parts)) >= 4:  # every word misspelled
+            close = [(name, d) for name, d in near if len(name.split()) == len(parts) and all(
+                a[0] == b[0] and OSA.distance(a, b) <= 1 for a, b in zip(parts, name.split()))]
         best = min((d for _, d in close), default=0)
         names = sorted({authors[name] for name, d in close if d == best})
         return names if len(names) <= most else []

@@ -1232,10 +1232,12 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
                                                                  tmp_path: Path) -> None:
     """Where a question says a name no author has is an author's ("what did Kaiyi Jin work
     on?", "papers by Peter Abbeel on X", "Joshua Bengio's papers"), it is read as the name of
-    the catalog one edit away that shares a word with it, and the answer says so first; a
-    short name ("Yi Mao") or one sharing no word is no misspelling, and two as close are both
-    taken."""
+    the catalog one edit away that shares a word with it, or one edit away in each word of
+    four letters or more ("Sergei Levin"), and the answer says so first; a short name ("Yi
+    Mao") or one sharing no word with a word under four letters ("Kaiyo Jin") is no
+    misspelling, and two as close are both taken."""
     people = [("kj", "Kaiyi Ji"), ("pa", "Pieter Abbeel"), ("yb", "Yoshua Bengio"),
+              ("sl", "Sergey Levine"),
               ("ym", "Yi Ma"), ("ja", "Jun Wang"), ("jb", "Jin Wang")]
     rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
              "abstract": f"We study {topic} in setting {pid}. Bounds follow."}
@@ -1249,6 +1251,7 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
             ("Summarize Joshua Bengio's papers", "Yoshua Bengio", ["yb-bile", "yb-kern"]),
             ("Which papers by Peter Abbeel study kernel methods?", "Pieter Abbeel",
              ["pa-kern"]),
+            ("What did Sergei Levin work on?", "Sergey Levine", ["sl-bile", "sl-kern"]),
             ("papers by Jen Wang", "Jin Wang or Jun Wang", ["ja-bile", "ja-kern", "jb-bile",
                                                            "jb-kern"])):
         plan = answerer.plan(question, None, None)
@@ -1265,7 +1268,8 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
     assert a.answer.splitlines()[0] == (
         "No indexed author is named \u201cPeter Abbeel\u201d; read as Pieter Abbeel.")
     for question in ("What did Yi Mao work on?",  # too short to tell
-                     "What did Kaiyo Jin work on?",  # no word shared
+                     "What did Kaiyo Jin work on?",  # no word shared, "Jin" short
+                     "What did Sergei Levinson work on?",  # "Levinson": two edits
                      "What did Kaiyi Ji work on?"):  # a name the catalog holds
         plan = answerer.plan(question, None, None)
         assert not plan.author_typed, question
