@@ -449,6 +449,12 @@ _GENERIC_ASK = re.compile(
     r"|the)\s+papers)?|any\s+suggestions|(?:any\s+)?recommendations)?[\s?.!]*", re.IGNORECASE)
 # ... the words of an ask that stand for its papers
 _ONES_WORD = re.compile(r"\b(?:ones|papers|of\s+them|of\s+those)\b", re.IGNORECASE)
+# two words joined by "of" or "to", which papers may write as one hyphenated compound
+# ("mixture of experts", "chain of thought", "text to image"; not "and": "vision and language"
+# means "vision-language" too)
+_LINKED = re.compile(r"(?<![\w'-])([A-Za-z]\w+)\s+(of|to)\s+([A-Za-z]\w+)(?![\w'-])",
+                     re.IGNORECASE)
+_COMPOUND_PAPERS = 2  # papers writing the hyphenated compound for the words to be read as one
 # "what's new in X?": the latest papers on X
 _WHATS_NEW = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:new|the\s+latest|(?:the\s+)?recent\s+"
                         r"(?:work|advances|developments|progress|papers))\s+(?:in|on|about|for|with)"
@@ -615,6 +621,7 @@ class QuestionReader:
         if plan := self._passage(question, filters):
             return plan  # its words as written
         question, respelled = self.respelled(question)
+        question = self.compounded(question)
         plan = self._read(question, conversation, filters)
         plan.respelled = respelled + plan.respelled
         return plan
@@ -688,6 +695,22 @@ class QuestionReader:
             return new or word
 
         return re.sub(r"(?<![\w'])[a-z]{5,}(?![\w'])", respell, question), pairs
+
+    def compounded(self, question: str) -> str:
+        """``question`` with two words joined by "of" or "to" (:data:`_LINKED`) written as one
+        hyphenated compound where at least :data:`_COMPOUND_PAPERS` papers write them so
+        ("mixture of experts" -> "mixture-of-experts", "chain of thought" ->
+        "chain-of-thought"): the topic is then the three words together, as a phrase, not two
+        words anywhere in a paper ("a mixture of demonstrations ... human experts")."""
+        def join(m: re.Match[str]) -> str:
+            first, link, second = m.groups()
+            if not (is_term(first.lower()) or is_term(second.lower())):  # "out of distribution"
+                return m.group(0)
+            joined = f"{first}{link}{second}".lower()
+            written = self.index.doc_frequencies([joined])[joined]
+            return f"{first}-{link}-{second}" if written >= _COMPOUND_PAPERS else m.group(0)
+
+        return _LINKED.sub(join, question)
 
     def _read(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> Plan:

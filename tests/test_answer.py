@@ -262,6 +262,34 @@ def test_listing_wants_the_topic_not_its_words_apart(fast_chat: PaperChat, tmp_p
     assert "x" not in listed and {"d0", "d1", "d2", "d3", "a"} <= set(listed)
 
 
+def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat,
+                                                              tmp_path: Path) -> None:
+    """"mixture of experts" is read as "mixture-of-experts" where two papers or more write it
+    so: a paper naming a mixture and experts apart is not listed; "model of cells", which no
+    paper hyphenates, stays as typed, and so does "vision and language" ("and" joins two
+    topics as often as it makes one)."""
+    rows = [{"id": "moe1", "title": "Sparse Mixture-of-Experts at Scale",
+             "abstract": "We route tokens in a mixture-of-experts layer. Experts specialize."},
+            {"id": "moe2", "title": "Routing without Collapse",
+             "abstract": "Mixture of experts models need balanced routing. We balance it."},
+            {"id": "moe3", "title": "Expert Choice",
+             "abstract": "Each mixture-of-experts router picks tokens. We analyse it."},
+            {"id": "apart", "title": "Imitation from a Mixture of Demonstrations",
+             "abstract": "We learn from a mixture of demonstrations given by human experts."},
+            {"id": "cell", "title": "A model of cells",
+             "abstract": "We fit a model of cells to vision-and-language data."},
+            {"id": "vl", "title": "Grounding", "abstract": "A vision-and-language model."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    reader = fast_chat.answerer().reader
+    assert reader.compounded("Which papers use mixture of experts?") == (
+        "Which papers use mixture-of-experts?")
+    for question in ("Which papers fit a model of cells?",
+                     "Which papers study vision and language?"):
+        assert reader.compounded(question) == question
+    assert _listed(fast_chat, "Which papers use mixture of experts?") == [
+        "moe1", "moe2", "moe3"]
+
+
 def test_a_modifier_before_a_synonym_is_a_phrase(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"model-based RL" (a modifier before a synonym-table topic) is named where the modifier
     stands before any spelling of it ("model-based reinforcement learning"), or by the acronym
