@@ -25,7 +25,9 @@ and ``evals/paperlists_affiliations.json`` (AFFILIATION_TOPICS: "papers from MIT
 together or either), ``evals/paperlists_question_forms.json`` (QUESTION_FORM_TOPICS: an
 interest stated, "what's new in X?", a topic compared across venues, years or institutions),
 ``evals/neurips2023_word_senses.json`` and ``evals/paperlists_word_senses.json``
-(WORD_SENSE_TOPICS: topic words Porter stemming takes for others, over both corpora).
+(WORD_SENSE_TOPICS: topic words Porter stemming takes for others, over both corpora),
+``evals/neurips2023_compounds.json`` and ``evals/paperlists_compounds.json``
+(COMPOUND_TOPICS: "mixture of experts", "learning to rank", over both corpora).
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -549,6 +551,27 @@ WORD_SENSE_TOPICS: list[tuple[str, str]] = [
 ]
 
 
+# Topics of three words joined by "of" or "to", which a question writes apart and papers mostly
+# as one hyphenated compound ("mixture of experts", "learning to rank"): written in the
+# thirteenth session with the change that reads them as one, run on the code before it too
+# (README, *Measured*). Asked over both corpora.
+COMPOUND_TOPICS: list[tuple[str, str]] = [
+    ("Which papers use mixture of experts?", r"\bmixtures?[- ]of[- ]experts?\b|\bMoEs?\b"),
+    ("Which papers study chain of thought prompting?",
+     r"\bchain[- ]of[- ]thoughts?\b|\bCoT\b"),
+    ("Which papers study text to image generation?", r"\btext[- ]to[- ]image\b|\bT2I\b"),
+    ("Which papers study theory of mind?", r"\btheory[- ]of[- ]mind\b"),
+    ("Which papers study learning to rank?", r"\blearning[- ]to[- ]rank\b"),
+    ("Which papers study sequence to sequence models?",
+     r"\bsequence[- ]to[- ]sequence\b|\bseq2seq\b"),
+    ("Which papers study end to end learning?", r"\bend[- ]to[- ]end\b"),
+    ("Which papers study out of distribution detection?",
+     r"\bout[- ]of[- ]distribution detection\b|\bOOD detection\b"),
+    ("Which papers study sim to real transfer?", r"\bsim[- ]?to[- ]?real\b|\bsim2real\b"),
+    ("Which papers study image to image translation?", r"\bimage[- ]to[- ]image\b"),
+    ("Which papers study learning to optimize?", r"\blearning[- ]to[- ]optimi[sz]e\b"),
+]
+
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue, years, status,
     institution and author hold neither is negative (the listing must refuse)."""
@@ -598,6 +621,8 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, QUESTION_FORM_TOPICS, "paperlists_question_forms.json"),
     (NEURIPS, WORD_SENSE_TOPICS, "neurips2023_word_senses.json"),
     (PAPERLISTS, WORD_SENSE_TOPICS, "paperlists_word_senses.json"),
+    (NEURIPS, COMPOUND_TOPICS, "neurips2023_compounds.json"),
+    (PAPERLISTS, COMPOUND_TOPICS, "paperlists_compounds.json"),
 ]
 
 
