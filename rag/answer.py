@@ -235,6 +235,8 @@ class Answerer:
                 filters=plan.side_filters[i] if plan.side_filters else plan.filters), k)
                 for i, side in enumerate(plan.sides)]
             plan.side_counts = [len(f) for f in found]
+            sides_of = Counter(h.paper.paper_id for f in found for h in f)
+            plan.side_shared = sum(n > 1 for n in sides_of.values())
             merged: dict[str, SearchHit] = {}
             for rank in range(max(plan.side_counts, default=0)):
                 for i, f in enumerate(found):
@@ -780,8 +782,11 @@ class Answerer:
         if scope is not None:
             return [], []
         if plan.sides:
+            shared = "" if not plan.side_shared else prompts.render(
+                prompts.COMPARE_SHARED, count=plan.side_shared,
+                sides="both" if len(plan.sides) == 2 else "more than one")
             return [prompts.render(prompts.COMPARE_HEADER, where=_where(None, among),
-                                   count=len(hits), sides=and_list([
+                                   count=len(hits), shared=shared, sides=and_list([
                                        f"{n} \u201c{neutralize(side)}\u201d"
                                        for side, n in zip(plan.sides, plan.side_counts,
                                                           strict=True)]))], []

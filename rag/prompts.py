@@ -41,9 +41,11 @@ SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {s
                   "(all {count} are in the list of papers):")
 
 # A comparison ("compare LoRA and prefix tuning"): {sides}: '5 "LoRA" and 3 "prefix tuning"'
-# ('5 "LoRA", 3 "prefix tuning" and 2 "BitFit"' for three).
-COMPARE_HEADER = ("Papers {where} matching each side: {sides}; from the closest of each, in turn "
-                  "(all {count} are in the list of papers):")
+# ('5 "LoRA", 3 "prefix tuning" and 2 "BitFit"' for three); {shared}: COMPARE_SHARED where
+# papers match more than one side, else nothing.
+COMPARE_HEADER = ("Papers {where} matching each side: {sides}{shared}; from the closest of each, "
+                  "in turn (all {count} are in the list of papers):")
+COMPARE_SHARED = ", {count} of them on {sides}"
 
 # A question asking for a judgement ("the best paper on X", "the most influential papers"):
 # the first line, then either the listing of what it judges between or, where it names no

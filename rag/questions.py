@@ -546,6 +546,7 @@ class Plan:
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
     side_of: dict[str, int] = field(default_factory=dict)  # ... each paper's (first) side
+    side_shared: int = 0  # ... how many papers were found for more than one side
     side_filters: tuple[Filters, ...] = ()  # "UAI and AISTATS papers on X": each side's, on
     #                                         ``query``
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
@@ -1324,12 +1325,19 @@ def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:
     return re.sub(r"[\s?.!]*$", f" {new}?", text, count=1)
 
 
+# the words before a side's topic: "(compare) the papers on A and B", "work on A with B"
+_SIDE_LEAD = re.compile(r"^(?:the\s+)?(?:papers?|works?|studies|research|methods|approaches)"
+                        r"\s+(?:on|about|in|for|studying|that\s+study)\s+", re.IGNORECASE)
+
+
 def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
     """The sides of "A, B and C" (``first`` "A, B", ``last`` "C"; ``last`` may be joined
-    again: "A with B and C"), a qualifier of the last for all ("A and B for X": both for X);
-    none where a side names nothing."""
+    again: "A with B and C"), without the words before a topic ("the papers on A":
+    :data:`_SIDE_LEAD`), a qualifier of the last for all ("A and B for X": both for X); none
+    where a side names nothing."""
     sides = [x.strip() for x in [*first.split(","), *re.split(joins, last)] if x.strip()]
-    sides = [re.sub(r"\beither\s+", "", x, flags=re.IGNORECASE) for x in sides]
+    sides = [_SIDE_LEAD.sub("", re.sub(r"\beither\s+", "", x, flags=re.IGNORECASE))
+             for x in sides]
     if sides and (q := _QUALIFIER.search(sides[-1])) and not any(
             _QUALIFIER.search(x) for x in sides[:-1]):
         sides = [*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1]]

@@ -685,7 +685,8 @@ def test_a_question_about_one_paper_by_its_title(fast_chat: PaperChat, tmp_path:
 def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Compare A and B" (or "A vs B", "the differences between A and B") finds each side's
     papers and draws on the closest of each in turn, where a search for both at once finds only
-    papers naming both; "which papers compare A and B?" still lists those."""
+    papers naming both, and says how many are on both; "which papers compare A and B?" still
+    lists those. "Compare the papers on A and B": the sides are A and B."""
     rows = [{"id": f"lora{i}", "title": f"Low-rank adapters {i}",
              "abstract": f"We fine-tune with LoRA adapters, variant {i}. It is cheap."}
             for i in range(3)]
@@ -696,13 +697,14 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     for question in ("Compare LoRA and prefix tuning", "LoRA vs. prefix tuning?",
-                     "What are the differences between LoRA and prefix tuning?"):
+                     "What are the differences between LoRA and prefix tuning?",
+                     "Compare the papers on LoRA with work on prefix tuning"):
         a = fast_chat.ask(question)
         assert a.kind == "summary" and a.count == 6, question
         assert a.answer.splitlines()[0] == (
             "Papers in the indexed abstracts matching each side: 4 \u201cLoRA\u201d and 3 "
-            "\u201cprefix tuning\u201d; from the closest of each, in turn (all 6 are in the list "
-            "of papers):")
+            "\u201cprefix tuning\u201d, 1 of them on both; from the closest of each, in turn "
+            "(all 6 are in the list of papers):"), question
         cited = [c.paper_id for c in a.citations]
         assert len(cited) == 4 and sum(p.startswith("lora") for p in cited) >= 1 and sum(
             p.startswith("prefix") for p in cited) >= 1
