@@ -29,7 +29,7 @@ from rag.institutions import (
     typed_in_lowercase,
 )
 from rag.retrieval import Filters, Retriever, split_sentences
-from rag.textnorm import YEAR, is_term, query_terms
+from rag.textnorm import YEAR, acronym_definitions, is_term, query_terms
 from rag.types import Paper
 from store.lexical import STATUS_WORDS, PaperIndex
 
@@ -622,7 +622,7 @@ class QuestionReader:
         if plan := self._passage(question, filters):
             return plan  # its words as written
         question, respelled = self.respelled(question)
-        question = self.compounded(question)
+        question = self.compounded(_without_definitions(question))
         plan = self._read(question, conversation, filters)
         plan.respelled = respelled + plan.respelled
         return plan
@@ -1328,6 +1328,15 @@ def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:
 # the words before a side's topic: "(compare) the papers on A and B", "work on A with B"
 _SIDE_LEAD = re.compile(r"^(?:the\s+)?(?:papers?|works?|studies|research|methods|approaches)"
                         r"\s+(?:on|about|in|for|studying|that\s+study)\s+", re.IGNORECASE)
+
+
+def _without_definitions(question: str) -> str:
+    """``question`` without the acronyms it defines in brackets after their long forms
+    ("out-of-distribution (OOD) detection": "out-of-distribution detection"): the long form
+    names the topic, and the bracket would split its phrase."""
+    for acronym, _ in acronym_definitions(question):
+        question = re.sub(rf"\s*\(\s*{re.escape(acronym)}s?\s*\)", "", question, count=1)
+    return question
 
 
 def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:

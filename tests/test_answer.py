@@ -267,7 +267,8 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
     """"mixture of experts" is read as "mixture-of-experts" where two papers or more write it
     so: a paper naming a mixture and experts apart is not listed; "model of cells", which no
     paper hyphenates, stays as typed, and so does "vision and language" ("and" joins two
-    topics as often as it makes one)."""
+    topics as often as it makes one). An acronym defined in brackets is left out of the
+    question ("mixture of experts (MoE) layers")."""
     rows = [{"id": "moe1", "title": "Sparse Mixture-of-Experts at Scale",
              "abstract": "We route tokens in a mixture-of-experts layer. Experts specialize."},
             {"id": "moe2", "title": "Routing without Collapse",
@@ -288,6 +289,10 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
         assert reader.compounded(question) == question
     assert _listed(fast_chat, "Which papers use mixture of experts?") == [
         "moe1", "moe2", "moe3"]
+    # an acronym the question defines in brackets would split its phrase: left out
+    plan = fast_chat.answerer().plan("Which papers use mixture of experts (MoE) layers?",
+                                     None, None)
+    assert plan.query == "Which papers use mixture-of-experts layers?"
 
 
 def test_a_modifier_before_a_synonym_is_a_phrase(fast_chat: PaperChat, tmp_path: Path) -> None:
