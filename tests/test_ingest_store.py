@@ -226,8 +226,9 @@ def test_old_index_is_migrated_and_deletes_hit_the_fts_rows(tmp_path: Path) -> N
 
 def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path) -> None:
     """Porter stems "tokenization" and "token", "continual" and "continuous", "transformers"
-    and "transform", "conformal" and "conformational" alike; a paper names the question's word only where it writes it (or a
-    word of its own group: "tokenizers"), in its text and in its title."""
+    and "transform", "conformal" and "conformational" alike; a paper names the question's
+    word only where it writes it (or a word of its own group: "tokenizers"), in its text and
+    in its title."""
     from rag.types import Paper
     from store.lexical import PaperIndex
 
