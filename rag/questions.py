@@ -29,7 +29,14 @@ from rag.institutions import (
     typed_in_lowercase,
 )
 from rag.retrieval import Filters, Retriever, split_sentences
-from rag.textnorm import YEAR, acronym_definitions, is_term, query_terms
+from rag.textnorm import (
+    SYNONYMS,
+    YEAR,
+    acronym_definitions,
+    is_term,
+    query_terms,
+    with_synonyms,
+)
 from rag.types import Paper
 from store.lexical import STATUS_WORDS, PaperIndex
 
@@ -701,15 +708,19 @@ class QuestionReader:
         """``question`` with two words joined by "of" or "to" (:data:`_LINKED`) written as one
         hyphenated compound where at least :data:`_COMPOUND_PAPERS` papers write them so
         ("mixture of experts" -> "mixture-of-experts", "chain of thought" ->
-        "chain-of-thought"): the topic is then the three words together, as a phrase, not two
+        "chain-of-thought"), or where the compound is a synonym-table surface ("sim to real",
+        "sequence to sequence"): the topic is then the three words together, as a phrase, not two
         words anywhere in a paper ("a mixture of demonstrations ... human experts")."""
         def join(m: re.Match[str]) -> str:
             first, link, second = m.groups()
             if not (is_term(first.lower()) or is_term(second.lower())):  # "out of distribution"
                 return m.group(0)
+            compound = f"{first}-{link}-{second}"
+            if with_synonyms(compound) in SYNONYMS:  # "sim to real", "sequence to sequence"
+                return compound
             joined = f"{first}{link}{second}".lower()
             written = self.index.doc_frequencies([joined])[joined]
-            return f"{first}-{link}-{second}" if written >= _COMPOUND_PAPERS else m.group(0)
+            return compound if written >= _COMPOUND_PAPERS else m.group(0)
 
         return _LINKED.sub(join, question)
 

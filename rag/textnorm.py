@@ -69,6 +69,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "rlhfsyn": ("rlhf", "human feedback"),
     # "transfer" is what sim-to-real means: "Sim-to-Real RL", "the sim-to-real gap"
     "simtorealsyn": ("sim-to-real", "sim2real", "sim-to-real transfer", "sim2real transfer"),
+    "seq2seqsyn": ("sequence-to-sequence", "seq2seq"),
 }
 
 # Words of one family that Porter stemming does not bring together ("differentially private"

@@ -266,8 +266,9 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
                                                               tmp_path: Path) -> None:
     """"mixture of experts" is read as "mixture-of-experts" where two papers or more write it
     so: a paper naming a mixture and experts apart is not listed; "model of cells", which no
-    paper hyphenates, stays as typed, and so does "vision and language" ("and" joins two
-    topics as often as it makes one). An acronym defined in brackets is left out of the
+    paper hyphenates, stays as typed (but "sequence to sequence", a synonym-table surface,
+    does not), and so does "vision and language" ("and" joins two topics as often as it makes
+    one). An acronym defined in brackets is left out of the
     question ("mixture of experts (MoE) layers")."""
     rows = [{"id": "moe1", "title": "Sparse Mixture-of-Experts at Scale",
              "abstract": "We route tokens in a mixture-of-experts layer. Experts specialize."},
@@ -287,6 +288,8 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
     for question in ("Which papers fit a model of cells?",
                      "Which papers study vision and language?"):
         assert reader.compounded(question) == question
+    assert reader.compounded("Which papers use sequence to sequence models?") == (
+        "Which papers use sequence-to-sequence models?")  # a synonym-table surface
     assert _listed(fast_chat, "Which papers use mixture of experts?") == [
         "moe1", "moe2", "moe3"]
     # an acronym the question defines in brackets would split its phrase: left out
