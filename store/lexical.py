@@ -794,6 +794,12 @@ def _text(paper: Paper) -> str:
     return " ".join([paper.title, paper.label, " ".join(paper.keywords), paper.abstract])
 
 
+# the columns naming a paper's topic: not its authors ("SAM" is no Sam Rosen, "LoRA" no Lora
+# Aroyo), which only the ranking reads
+_TOPIC_COLUMNS = "{title label keywords abstract expansions}"
+
+
 def _in_column(expression: str, column: str | None) -> str:
-    """An FTS5 MATCH ``expression`` restricted to one column (None: all of them)."""
-    return expression if column is None else f"{column} : ({expression})"
+    """An FTS5 MATCH ``expression`` restricted to one column (None: the topic columns,
+    :data:`_TOPIC_COLUMNS`)."""
+    return f"{column or _TOPIC_COLUMNS} : ({expression})"

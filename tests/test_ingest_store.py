@@ -269,6 +269,29 @@ def test_a_word_porter_takes_for_another_is_named_only_as_written(tmp_path: Path
     index.close()
 
 
+def test_an_author_name_is_no_topic_word(tmp_path: Path) -> None:
+    """A paper whose author is Sam or Lora does not name "SAM" or "LoRA": the topic's
+    coverage, phrase and title matches read the paper's text, not its authors; the ranking
+    still finds an author's name."""
+    from rag.types import Paper
+    from store.lexical import PaperIndex
+
+    papers = {"sam": ("Sharpness-Aware Minimization Revisited", "We study SAM.", ["Ann Lee"]),
+              "rosen": ("Protein Design", "We design proteins.", ["Sam Rosen"]),
+              "lora": ("Low-Rank Adapters", "LoRA adapters are cheap.", ["Bo Li"]),
+              "aroyo": ("Rater Diversity", "Raters disagree.", ["Lora Aroyo"])}
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        for pid, (title, abstract, authors) in papers.items():
+            index.put(db, Paper(paper_id=pid, title=title, label=title, abstract=abstract,
+                                authors=authors))
+    assert set(index.coverage("Which papers use SAM?")) == {"sam"}
+    assert set(index.coverage("Which papers use LoRA?")) == {"lora"}
+    assert index.phrase_matches("Which papers study low-rank adapters?") == {"lora"}
+    assert {h.paper_id for h in index.search("Lora Aroyo", 5)} == {"aroyo", "lora"}
+    index.close()
+
+
 def test_british_and_american_spellings_match_each_other(tmp_path: Path) -> None:
     """The keyword index reads British spellings as American ones, in the papers and in every
     question: "Bayesian optimisation" finds "Bayesian Optimization" and the other way round,
