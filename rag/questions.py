@@ -1136,7 +1136,8 @@ class QuestionReader:
         typed in lowercase), each author of that name ("Samy Bengio or Yoshua Bengio") where
         at most :data:`_SURNAME_NAMES` have it, else ('', the name, every author of it: which
         one is meant cannot be told); or, where the question says a name no author has is an
-        author's (:data:`_NAME_FRAME`: "what did Kaiyi Jin work on?"), the closest names of
+        author's (:data:`_NAME_FRAME`: "what did Kaiyi Jin work on?"), the authors its
+        initials and last name name (:meth:`_initialed`: "Y. Bengio"), else the closest names of
         the catalog (:meth:`PaperIndex.authors_like`: "Kaiyi Ji"), ``misspelled``. ('', '', [])
         if none."""
         for name, words in self.index.author_spans(query)[:1]:
@@ -1157,9 +1158,22 @@ class QuestionReader:
             for size in range(len(parts), 1, -1):  # last two words
                 for start in range(len(parts) - size + 1):
                     typed = " ".join(parts[start:start + size])
+                    if names := self._initialed(typed):
+                        return _AuthorNamed(" or ".join(names), typed)
                     if names := self.index.authors_like(typed, most=_SURNAME_NAMES):
                         return _AuthorNamed(" or ".join(names), typed, misspelled=True)
         return _AuthorNamed("", "")
+
+    def _initialed(self, typed: str) -> list[str]:
+        """The authors a last name after initials names ("Y. Bengio", "Y Bengio", "J. Z.
+        Kolter"): those of that last name whose first name has the first initial, where at
+        most :data:`_SURNAME_NAMES` do; none for other words."""
+        *initials, last = typed.split()
+        if not initials or not all(re.fullmatch(r"[^\W\d_]\.?", i) for i in initials):
+            return []
+        first = fold(initials[0][0]).lower()
+        names = [n for n in self.index.authors_surnamed(last) if fold(n)[:1].lower() == first]
+        return names if len(names) <= _SURNAME_NAMES else []
 
     def _other_authors(self, rest: str, name: str) -> tuple[str, str, tuple[str, ...]]:
         """A question naming other authors (up to two) beside ``name`` (``rest``: the question

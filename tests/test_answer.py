@@ -1271,7 +1271,8 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
     """Where a question says a name no author has is an author's ("what did Kaiyi Jin work
     on?", "papers by Peter Abbeel on X", "Joshua Bengio's papers"), it is read as the name of
     the catalog one edit away that shares a word with it, or one edit away in each word of
-    four letters or more ("Sergei Levin"), and the answer says so first; a short name ("Yi
+    four letters or more ("Sergei Levin"), and the answer says so first; initials and a last
+    name ("Y. Bengio") are the authors of that name with that first initial; a short name ("Yi
     Mao") or one sharing no word with a word under four letters ("Kaiyo Jin") is no
     misspelling, and two as close are both taken."""
     people = [("kj", "Kaiyi Ji"), ("pa", "Pieter Abbeel"), ("yb", "Yoshua Bengio"),
@@ -1290,6 +1291,8 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
             ("Which papers by Peter Abbeel study kernel methods?", "Pieter Abbeel",
              ["pa-kern"]),
             ("What did Sergei Levin work on?", "Sergey Levine", ["sl-bile", "sl-kern"]),
+            ("What did Y. Bengio work on?", "Yoshua Bengio", ["yb-bile", "yb-kern"]),  # initial
+            ("papers by S Levine on kernel methods", "Sergey Levine", ["sl-kern"]),
             ("papers by Jen Wang", "Jin Wang or Jun Wang", ["ja-bile", "ja-kern", "jb-bile",
                                                            "jb-kern"])):
         plan = answerer.plan(question, None, None)
