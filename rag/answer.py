@@ -44,6 +44,7 @@ from rag.questions import (
     QuestionReader,
     Turn,
     and_list,
+    held_papers,
     plain,
     scope_label,
     scope_named,
@@ -769,6 +770,10 @@ class Answerer:
                                             written))) if plan.offset
                     else prompts.render(prompts.EVERYTHING_HEADER, count=f"{len(hits):,}")
                     if plan.everything and not plan.filters.active()
+                    else prompts.render(prompts.HELD_HEADER, papers=neutralize(held_papers(
+                        plan.filters, len(hits), plan.author_shown or plan.author)))
+                    if plan.kind == "metadata" and scope is None and not plan.newest_first
+                    and not query_terms(plan.query)
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
             share = []
             if plan.share and plan.scope is None:  # "what fraction of CoRL papers ...?"

@@ -119,6 +119,9 @@ TOPICS_ASK = ("For a topic's papers among these, ask for it by its number (\u201
               "for every paper on it, whether its title names it or not, ask \u201cwhich papers "
               "are on {topic}?\u201d.")
 EVERYTHING_HEADER = "The index holds {count} papers:"
+# A listing of the papers of an author, venue, year, status or institution, with no topic:
+# {papers}: rag.questions.held_papers ("169 COLT 2024 papers", "10 papers by Yoshua Bengio").
+HELD_HEADER = "The index holds {papers}:"
 # ... then, where the list is short enough to write out, each paper
 TOPIC_PAPERS = "The papers:"
 # "topic 12" where the topics last shown are fewer

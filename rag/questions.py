@@ -994,11 +994,7 @@ class QuestionReader:
                 kv[0][0] == "", kv[0][0], kv[0][1] or 0)):  # a venue's years in order
             venues.setdefault(venue, {})[year] = n
         years = sorted({y for _, y in counts if y is not None})
-        label = scope_label(replace(where, affiliation=""))  # "COLT 2024", "COLT 2024 orals"
-        what = " ".join(x for x in (f"{total:,}", "" if where.status else label,
-                                    "paper" if total == 1 else "papers") if x)
-        what += f" among the {label}" if where.status else ""
-        what += f" with authors at {where.affiliation}" if where.affiliation else ""
+        what = held_papers(where, total)  # "3 COLT 2024 papers", "1 oral from 2025"
         span = (f" from {years[0]} to {years[-1]}" if len(years) > 1 and not where.has_years()
                 else "")
         several = len(venues) > 1 or len(years) > 1
@@ -1401,6 +1397,21 @@ def _status_noun(status: str) -> str:
 def scope_label(f: Filters) -> str:
     """Venue, years and status of a filter, in words: "COLT 2024 orals"; ''."""
     return " ".join(x for x in (f.venue, f.years(), _status_noun(f.status)) if x)
+
+
+def held_papers(f: Filters, count: int, author: str = "") -> str:
+    """The papers a filter (and ``author``) selects, counted, as a first line names them:
+    "169 COLT 2024 papers", "42 CoRL 2025 orals", "1,107 papers from 2023", "1 oral from 2025",
+    "4 COLT papers from 2024 or later", "10 papers by Yoshua Bengio", "4 papers with authors at
+    MIT"."""
+    noun = _status_noun(f.status) or "papers"
+    noun = noun[:-1] if count == 1 and noun.endswith("s") else noun
+    years = f.years()  # "2024" after a venue, "from 2024 or later" after the noun
+    words = ([f"{count:,}", f.venue, years, noun] if f.venue and re.fullmatch(YEAR, years)
+             else [f"{count:,}", f.venue, noun, f"from {years}" if years else ""])
+    words += [f"with authors at {f.affiliation}" if f.affiliation else "",
+              f"by {author}" if author else ""]
+    return " ".join(w for w in words if w)
 
 
 def scope_named(f: Filters) -> str:

@@ -585,7 +585,7 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     a = fast_chat.ask("Which papers are from COLT 2025?")
     assert a.kind == "metadata" and a.count == 2
     assert a.answer.splitlines()[0] == (
-        "2 papers in the indexed abstracts match \u201cCOLT 2025\u201d:")
+        "The index holds 2 COLT 2025 papers:")
     assert _listed(fast_chat, "Which papers use the WMT 2014 bandits?") == ["wmt"]
     a = fast_chat.ask("Which recent COLT papers study bandits?")  # an order, before the venue
     assert [p["paper_id"] for p in a.papers] == [
@@ -600,7 +600,7 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
         "COLT2024bandits", "COLT2024kernels", "COLT2025bandits", "COLT2025kernels"]
     assert a.answer.splitlines()[0] == (
-        "4 papers from COLT 2024 or later in the indexed abstracts match \u201cAnn Lee\u201d:")
+        "The index holds 4 COLT papers from 2024 or later by Ann Lee:")
     a = fast_chat.ask("Which papers since 2026 study bandits?")
     assert a.refused and "no indexed paper from 2026 or later matches \u201cbandits\u201d" in a.answer
     # narrowing the previous answer by a year, with or without a topic
@@ -1040,9 +1040,7 @@ def test_a_status_and_an_institution_named_in_the_question_filter(fast_chat: Pap
     assert not a.papers or all(p["status"] != "Spotlight" for p in a.papers)
     a = fast_chat.ask("Which COLT 2024 orals are from DeepMind?")
     assert a.kind == "metadata" and [p["paper_id"] for p in a.papers] == ["dm-Oral"]
-    assert a.answer.splitlines()[1] == (
-        "1 paper in the indexed abstracts matches \u201cCOLT 2024 orals with authors at "
-        "DeepMind\u201d:")
+    assert a.answer.splitlines()[1] == "The index holds 1 COLT 2024 oral with authors at DeepMind:"
     a = fast_chat.ask("Which papers use the DeepMind Control Suite?")
     assert [p["paper_id"] for p in a.papers][:1] == ["suite"] and "Affiliations" not in a.answer
 
@@ -1720,7 +1718,7 @@ def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
     assert fast_chat.ask("How many COLT 2024 papers are there?").answer == (
         "The index holds 3 COLT 2024 papers.")
     assert fast_chat.ask("How many orals from 2025 are indexed?").answer == (
-        "The index holds 1 paper among the 2025 orals.")
+        "The index holds 1 oral from 2025.")
     assert fast_chat.ask("How many papers from MIT are there?").answer.splitlines()[0] == (
         "The index holds 4 papers with authors at MIT from 2024 to 2025:")
     a = fast_chat.ask("How many papers study bandit problems?")
