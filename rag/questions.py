@@ -17,6 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from rag import prompts
 from rag.citations import neutralize
 from rag.institutions import (
@@ -30,6 +33,7 @@ from rag.institutions import (
 )
 from rag.retrieval import Filters, Retriever, split_sentences
 from rag.textnorm import (
+    STOPWORDS,
     SYNONYMS,
     YEAR,
     acronym_definitions,
@@ -462,6 +466,17 @@ _ONES_WORD = re.compile(r"\b(?:ones|papers|of\s+them|of\s+those)\b", re.IGNORECA
 _LINKED = re.compile(r"(?<![\w'-])([A-Za-z]\w+)\s+(of|to)\s+([A-Za-z]\w+)(?![\w'-])",
                      re.IGNORECASE)
 _COMPOUND_PAPERS = 2  # papers writing the hyphenated compound for the words to be read as one
+# words asking, not naming the topic, that a misspelling of is read as ("wich paprs study
+# X?"): QuestionReader.respelled
+_ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
+# other ways to ask for a listing or its count, read as the usual one: "show me everything on
+# X", "count the papers on X", "what's the number of papers on X?"
+_REWORDED = (
+    (re.compile(r"^\s*(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all)\s+"
+                r"(?=(?:on|about|regarding|related\s+to)\s)", re.IGNORECASE), "Show me papers "),
+    (re.compile(r"^\s*(?:count|tally)\s+(?:the\s+|all\s+(?:the\s+)?)?(?=papers\b)|^\s*what(?:'s|"
+                r"\s+is)\s+the\s+(?:number|count)\s+of\s+(?=papers\b)", re.IGNORECASE), "How many "),
+)
 # "what's new in X?": the latest papers on X
 _WHATS_NEW = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:new|the\s+latest|(?:the\s+)?recent\s+"
                         r"(?:work|advances|developments|progress|papers))\s+(?:in|on|about|for|with)"
@@ -620,6 +635,8 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=reply)
         question = self._written(question)
         question = _POLITE.sub("", question) or question
+        for pattern, asked in _REWORDED:
+            question = pattern.sub(asked, question, count=1)
         if m := _INTERESTED.match(question):  # "I'm interested in X. What's there?"
             ask, topic = m.group("ask") or "", m.group("x")
             on = _ONES_WORD.sub(f"papers on {topic}", ask, count=1)  # "which ones give Y?"
@@ -689,10 +706,22 @@ class QuestionReader:
         """``question`` with each lowercase word no paper writes replaced by the word the
         papers write that it most likely misspells (:meth:`PaperIndex.respelled`: "federated
         lerning" -> "federated learning"; a hyphenated word's parts too; not a venue's name),
-        and the (word, replacement) pairs. A word of the language (:attr:`words`: "bread")
-        is no misspelling."""
+        and the (word, replacement) pairs; first, a word one edit from a word that asks
+        (:data:`_ASKING_WORDS`: "wich paprs", "papres") as that word, without a pair, where
+        the reader has a vocabulary. A word of the language (:attr:`words`: "bread") is no
+        misspelling."""
         venues = {w.lower() for v in self.index.venue_names() for w in v.split()}
         pairs: list[tuple[str, str]] = []
+
+        def asking(m: re.Match[str]) -> str:  # "wich", "paprs": read, not said
+            word = m.group(0)
+            if not self.words or not is_term(word) or word in self.words or word in venues or (
+                    self.index.word_papers(word)):
+                return word  # without a vocabulary every rare word ("safe") would be a typo
+            close = process.extractOne(word, _ASKING_WORDS, scorer=OSA.distance, score_cutoff=1)
+            return close[0] if close else word
+
+        question = re.sub(r"(?<![\w'])[a-z]{4,}(?![\w'])", asking, question)
 
         def respell(m: re.Match[str]) -> str:
             word = m.group(0)

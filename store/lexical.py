@@ -617,6 +617,11 @@ class PaperIndex:
                                 limit=None)
         return min(close, key=lambda c: (c[1], -counts[c[0]]))[0] if close else ""
 
+    def word_papers(self, word: str) -> int:
+        """How many papers write ``word`` (lowercase, four letters or more) in their title or
+        abstract, as written, where two or more do; else 0."""
+        return self._word_counts().get(word, 0)
+
     def _word_counts(self) -> dict[str, int]:
         """How many papers write each word of four letters or more (lowercase, letters only) in
         their title or abstract, where two or more do (cached)."""

@@ -1538,11 +1538,14 @@ def test_a_listing_line_names_the_venue_and_year_where_the_catalog_has_several(
 def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Can you find papers on X?", "I'm looking for papers on X", "do you have papers on X?"
     are listings of X (were summaries whose topic held "I'm looking"); "could you please
-    summarize ..." stays a summary."""
+    summarize ..." stays a summary. So are "show me everything on X", "count the papers on
+    X", and "wich paprs study X?" (asking words misspelled: not the topic's)."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "ot", "title": "Optimal transport", "abstract": "We study optimal transport."},
         {"id": "cl", "title": "Continual learning", "abstract": "We study continual learning."}])
     answerer = fast_chat.answerer()
+    # a vocabulary, as the default embedder's: misspelled asking words are read only with one
+    answerer.reader.words = frozenset({"optimal", "safe"})
     for question, kind, topic in (
             ("I'm looking for papers on continual learning", "listing", "continual learning"),
             ("Can you find papers about optimal transport?", "listing", "optimal transport"),
@@ -1550,9 +1553,17 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("Do you have papers on continual learning?", "listing", "continual learning"),
             ("I want to find papers on optimal transport", "listing", "optimal transport"),
             ("Could you please summarize the papers on optimal transport?", "summary",
-             "optimal transport")):
+             "optimal transport"),
+            # other ways to ask, and the asking words misspelled: the same listing
+            ("Show me everything on optimal transport", "listing", "optimal transport"),
+            ("count the papers on optimal transport", "listing", "optimal transport"),
+            ("What's the number of papers on optimal transport?", "listing",
+             "optimal transport"),
+            ("wich paprs study optimal transport?", "listing", "optimal transport"),
+            ("which papres are about optimal transport pls", "listing", "optimal transport")):
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
+        assert not plan.respelled, question  # nothing to say about the asking words
 
 
 def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: PaperChat,
