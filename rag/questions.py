@@ -865,6 +865,10 @@ class QuestionReader:
             tally = next(k.rstrip("234") for k, v in m.groupdict().items() if v and k != "per")
             question = (f"{question[:m.start()]}{question[m.end():]}" if m.group("per")
                         else f"Which papers {question[m.end():].strip()}")
+            rest, where, named = self._named_filters(question, filters or Filters())
+            if not query_terms(rest):  # "who published the most papers (at COLT)?": all
+                return Plan("metadata", "", where, topic=named, standalone=question,
+                            everything=True, tally=tally)
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"
         question = _WHO_WROTE.sub(r"\1", question)  # "who wrote papers on X?"
         question = _WHICH_VENUES.sub("Which", question)  # "which venues have papers on X?"

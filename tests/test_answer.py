@@ -1412,6 +1412,15 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     assert a.answer.splitlines()[1] == ("The papers give no affiliations, so they cannot be "
                                         "counted by institution; here they are:")
     assert a.answer.splitlines()[2].startswith("1. **Graphs** (Di Ng")
+    # no topic: every paper (of the venue and year named) counted; it was refused, "no
+    # indexed paper matches “Which papers ?”"
+    a = fast_chat.ask("Who published the most papers?")
+    lines = a.answer.splitlines()
+    assert a.count == 6 and lines[:2] == [
+        "The index holds 6 papers:", "By author, the most papers first (the numbers are the "
+        "papers of the list):"] and lines[2].startswith("1. Ann Lee: 3 papers"), a.answer
+    a = fast_chat.ask("Which institutions have the most papers at COLT 2024?")
+    assert a.count == 2 and a.answer.splitlines()[2].startswith("1. MIT: 2 papers"), a.answer
 
 
 def test_papers_close_to_a_passage_the_question_gives(chat: PaperChat) -> None:
