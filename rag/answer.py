@@ -48,6 +48,7 @@ from rag.questions import (
     plain,
     scope_label,
     scope_named,
+    status_noun,
     title_names,
 )
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
@@ -723,8 +724,30 @@ class Answerer:
         years = sorted(self.index.years())
         if f.has_years() and years and not self.index.filter_ids(
                 year=f.year, since=f.since, until=f.until, year_in=f.year_in):
-            lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=str(
-                years[0]) if len(years) == 1 else f"{years[0]} to {years[-1]}"))
+            lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=_span(years)))
+        if lines or not (f.venue or f.has_years() or f.status):
+            return lines
+        held = replace(Filters(), venue=f.venue, year=f.year, since=f.since, until=f.until,
+                       year_in=f.year_in)  # the venue and years, no status
+        if f.venue and f.has_years() and not self.index.filter_ids(**vars(held)):
+            # "UAI 2025 papers" where the index holds UAI's and 2025's, not together
+            its_years = sorted({y for (_, y) in self.index.venue_years(
+                self.index.filter_ids(venue=f.venue)) if y is not None})
+            lines.append(prompts.render(prompts.NOT_THAT_YEAR, venue=neutralize(f.venue),
+                                        years=f.years(), span=_span(its_years)))
+        elif f.status and (ids := self.index.filter_ids(**vars(held))) and (
+                not self.index.filter_ids(**vars(replace(held, status=f.status)))):
+            # "COLM 2025 orals" where its papers are all posters
+            statuses = sorted({p.status for p in self.index.get(ids).values() if p.status})
+            nouns = [neutralize(status_noun(s)) for s in statuses]
+            lines.append(prompts.render(
+                prompts.NOT_THAT_STATUS, label=neutralize(scope_label(f)),
+                papers=neutralize(re.sub(r"^1 ", "only ", held_papers(replace(f, status=""),
+                                                                     len(ids)))),
+                statuses="given no status" if not nouns else (
+                    f"is {'an' if nouns[0][0] in 'aeiou' else 'a'} {nouns[0].removesuffix('s')}"
+                    if len(ids) == 1 else f"are all {nouns[0]}" if len(nouns) == 1
+                    else f"are {and_list(nouns)}")))
         return lines
 
     def _note_lines(self, plan: Plan) -> list[str]:
@@ -913,6 +936,11 @@ def _echoes(reason: str, title: str) -> bool:
 
 def _from(among: str) -> str:
     return f"{among} " if among else ""
+
+
+def _span(years: Sequence[int]) -> str:
+    """"2024", "2023 to 2025"."""
+    return str(years[0]) if len(years) == 1 else f"{years[0]} to {years[-1]}"
 
 
 def _where(scope: int | None, among: str) -> str:

@@ -71,6 +71,9 @@ FOREIGN = ("Questions are read in English, the language of the abstracts and of 
 # where a question asks for a venue or years the catalog holds none of
 OTHER_VENUE = "The index holds no {venue} papers; its venues are {venues}."
 OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span}."
+# ... or where both are held, but not together ("UAI 2025"), or not of that status
+NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} papers are from {span}."
+NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
 # {pairs}: "“lerning” as “learning”", several joined by commas; {them}: "it" or "them"
 RESPELLED = "Read {pairs}: no indexed paper writes {them}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "

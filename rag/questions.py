@@ -1421,7 +1421,7 @@ def and_list(items: Sequence[str]) -> str:
     return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
-def _status_noun(status: str) -> str:
+def status_noun(status: str) -> str:
     """"Oral" -> "orals", "Accept (oral)" -> "“Accept (oral)” papers"."""
     return (f"{status.lower()}s" if re.fullmatch(r"[A-Za-z]+", status)
             else f"\u201c{status}\u201d papers" if status else "")
@@ -1429,7 +1429,7 @@ def _status_noun(status: str) -> str:
 
 def scope_label(f: Filters) -> str:
     """Venue, years and status of a filter, in words: "COLT 2024 orals"; ''."""
-    return " ".join(x for x in (f.venue, f.years(), _status_noun(f.status)) if x)
+    return " ".join(x for x in (f.venue, f.years(), status_noun(f.status)) if x)
 
 
 def held_papers(f: Filters, count: int, author: str = "") -> str:
@@ -1437,7 +1437,7 @@ def held_papers(f: Filters, count: int, author: str = "") -> str:
     "169 COLT 2024 papers", "42 CoRL 2025 orals", "1,107 papers from 2023", "1 oral from 2025",
     "4 COLT papers from 2024 or later", "10 papers by Yoshua Bengio", "4 papers with authors at
     MIT"."""
-    noun = _status_noun(f.status) or "papers"
+    noun = status_noun(f.status) or "papers"
     noun = noun[:-1] if count == 1 and noun.endswith("s") else noun
     years = f.years()  # "2024" after a venue, "from 2024 or later" after the noun
     words = ([f"{count:,}", f.venue, years, noun] if f.venue and re.fullmatch(YEAR, years)

@@ -1676,7 +1676,9 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     """"Which ICML 2024 papers study bandit problems?", "... from 2022": no paper is of that
     venue or year, and the answer says which the catalog holds; "ICML" and "2022" were search
     words, and papers of other venues and years were listed as matching "ICML bandit
-    problems". "The WMT 2014 benchmark" stays words; "NIPS" is the catalog's "NeurIPS"."""
+    problems". Where the venue and the year are held, but not together ("ALT 2024"), or none
+    of them has the status ("COLT 2025 orals"), the answer says what the venue holds. "The WMT
+    2014 benchmark" stays words; "NIPS" is the catalog's "NeurIPS"."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
     fast_chat._llm = ScriptedLLM()
     for question, note in (
@@ -1690,7 +1692,16 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
             ("Which papers from 2022 study bandit problems?", prompts.render(
                 prompts.OTHER_YEARS, years="2022", span="2024 to 2025")),
             ("Which papers since 2026 study bandit problems?", prompts.render(
-                prompts.OTHER_YEARS, years="2026 or later", span="2024 to 2025"))):
+                prompts.OTHER_YEARS, years="2026 or later", span="2024 to 2025")),
+            # both held, not together: said which the venue holds
+            ("Which ALT 2024 papers study bandit problems?", prompts.render(
+                prompts.NOT_THAT_YEAR, venue="ALT", years="2024", span="2025")),
+            ("Which COLT 2025 orals are there?", prompts.render(
+                prompts.NOT_THAT_STATUS, label="COLT 2025 orals", papers="only COLT 2025 paper",
+                statuses="is a poster")),
+            ("Which COLT 2025 orals study bandit problems?", prompts.render(
+                prompts.NOT_THAT_STATUS, label="COLT 2025 orals", papers="only COLT 2025 paper",
+                statuses="is a poster"))):
         a = fast_chat.ask(question)
         assert a.refused and not a.papers and a.answer.endswith(f". {note}"), (question, a.answer)
     a = fast_chat.ask("Which COLT 2025 papers study bandit problems?")  # held: as before
