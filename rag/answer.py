@@ -1074,6 +1074,9 @@ def _fact(fact: str, paper: Paper) -> str:
     if fact == "status":
         return (f"{title} is listed as {status}{f' at {where}' if where else ''}" if status
                 else f"The catalog gives no status (oral, spotlight, poster) for {title}")
+    if fact == "indexed":
+        by = f" by {and_list(paper.authors)}" if paper.authors else ""
+        return f"Yes: {title}{by} is indexed{f' ({where})' if where else ''}"
     if fact == "affiliations":
         return (f"The authors of {title} list {and_list(affiliations)}" if affiliations
                 else f"The catalog gives no affiliations for {title}")

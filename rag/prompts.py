@@ -96,6 +96,9 @@ HELP = ("I answer from the {count} indexed paper{s} alone and cite every claim. 
         "example, \u201cWhich papers study ...?\u201d, \u201cSummarize the papers on ...\u201d,"
         "{author} or paste an abstract to find the papers closest to it.")
 THANKS = "Glad to help. Ask about the indexed papers any time."
+# "Is there a paper called X?" where none is
+NOT_INDEXED = ("No indexed paper is titled \u201c{title}\u201d; ask \u201cwhich papers study "
+               "\u2026?\u201d for the indexed papers on its topic.")
 # "Who are the most prolific authors on X?" after the listing's count line; {by}: "author"
 TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of the list):"
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"

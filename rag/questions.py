@@ -502,6 +502,16 @@ _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article
                  re.IGNORECASE)
 _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
                         r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
+# whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
+# "Is the paper X in the index?", "Does the corpus contain a paper titled X?"
+_QUOTED_TITLE = r"[\"\u201c'\u2018](?P<x>[^\"\u201d]+?)[\"\u201d'\u2019]"
+_IS_INDEXED = re.compile(
+    r"^\s*(?:(?:is|are)\s+there|(?:do|does)\s+(?:you|it|the\s+(?:corpus|index))\s+(?:have|hold|"
+    r"contain|include))\s+(?:an?\s+|the\s+|any\s+)?(?:paper|article|work)\s+(?:called|titled|named|"
+    rf"entitled)\s+(?:{_QUOTED_TITLE}|(?P<y>.+?))[\s?.!]*$"
+    rf"|^\s*(?:is|are)\s+(?P<paper>the\s+paper\s+)?(?:{_QUOTED_TITLE.replace('x>', 'z>')}|the\s+paper\s+"
+    r"(?P<w>.+?))\s+(?:in|part\s+of|among|included\s+in|indexed(?:\s+in)?)(?:\s+(?:the|this|your)"
+    r"\s+(?:corpus|index|collection|list|papers|dataset|database))?[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
 _MORE = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
@@ -856,6 +866,16 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=overview)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
             return fact
+        if m := _IS_INDEXED.match(question):  # "is there a paper called X?"
+            title = (m.group("x") or m.group("y") or m.group("z") or m.group("w")).strip()
+            if paper := self._paper_titled(title):
+                return Plan("summary", paper.title or paper.label, Filters(),
+                            scope=[paper.paper_id], topic=paper.title or paper.label,
+                            standalone=question, whole_scope=True, fact="indexed")
+            if not m.group("z") or m.group("paper") or len(title.split()) >= 4:
+                return Plan("summary", "", Filters(), reply=prompts.render(
+                    prompts.NOT_INDEXED, title=neutralize(title)))
+            # "is 'federated learning' in the corpus?": a topic, asked as any other
         if topics := self._topics(question, prev, filters):  # "what topics are covered?"
             return topics
         if prev and (alone := self._what_about(question, prev.standalone)):

@@ -1791,7 +1791,9 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     """"Who wrote X?", "when was X published?", "is X an oral?", "what are the affiliations
     of X?", "what is the abstract of X?" about a paper titled X answer with what the catalog
     gives of it, citing it; "who wrote papers on X?" and a title no paper has are read as
-    before. "Who are the authors of X?" had listed papers on "authors of X"."""
+    before. "Who are the authors of X?" had listed papers on "authors of X". "Is there a paper
+    called X?", "is X in the corpus?" say whether it is, and a title no paper has is said to
+    be none (it had listed papers on its words); a short phrase is a topic."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
     fast_chat._llm = ScriptedLLM()
     for question, line in (
@@ -1806,12 +1808,23 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
              "The authors of \u201cOn bandit problems 1\u201d list Stanford University [1]."),
             ("What is the abstract of the paper On bandit problems 1?",
              "The abstract of \u201cOn bandit problems 1\u201d: We study bandit problems in setting "
-             "1. Bounds follow [1].")):
+             "1. Bounds follow [1]."),
+            ("Is there a paper called 'On bandit problems 2'?",
+             "Yes: \u201cOn bandit problems 2\u201d by Author 2 is indexed (ALT 2025) [1]."),
+            ("Is the paper On bandit problems 1 in the corpus?",
+             "Yes: \u201cOn bandit problems 1\u201d by Author 1 is indexed (COLT 2025) [1].")):
         a = fast_chat.ask(question)
         assert a.answer == line, question
         assert [c.paper_id for c in a.citations] == [f"p{line[line.index('problems ') + 9]}"]
     assert fast_chat.ask("Who wrote papers on bandit problems?").count == 4
     assert not fast_chat.answerer().plan("Who wrote On quantum gravity?", None, None).fact
+    # a title no paper has: said so, no papers on its words ("Attention Need")
+    for question in ("Is there a paper called 'Attention Is All You Need'?",
+                     "Is 'Attention Is All You Need' in the index?"):
+        a = fast_chat.ask(question)
+        assert a.answer == prompts.render(prompts.NOT_INDEXED,
+                                          title="Attention Is All You Need") and not a.papers
+    assert fast_chat.ask("Is 'bandit problems' in the corpus?").count == 4  # a topic
 
 
 def test_compare_a_topic_across_venues_years_statuses_or_institutions(
