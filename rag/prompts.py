@@ -96,6 +96,9 @@ HELP = ("I answer from the {count} indexed paper{s} alone and cite every claim. 
         "example, \u201cWhich papers study ...?\u201d, \u201cSummarize the papers on ...\u201d,"
         "{author} or paste an abstract to find the papers closest to it.")
 THANKS = "Glad to help. Ask about the indexed papers any time."
+# "tell me more about the second one" with no list before it
+NO_LIST_TO_PICK = ("There is no list of papers in this conversation to pick from yet; ask "
+                   "which papers study a topic, or what an author worked on.")
 # "Is there a paper called X?" where none is
 NOT_INDEXED = ("No indexed paper is titled \u201c{title}\u201d; ask \u201cwhich papers study "
                "\u2026?\u201d for the indexed papers on its topic.")

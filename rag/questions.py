@@ -828,6 +828,9 @@ class QuestionReader:
                     prompts.NO_SUCH_TOPIC, count=len(tallied.topics), n=n))
             return self._plan(f"Of those, which are on {tallied.topics[n - 1]}?",
                               Conversation([tallied]), filters)  # among the papers counted
+        if not listed and (picked := _picked(question, [""] * 100)) and not query_terms(
+                picked[1]):  # "tell me more about the second one" as the first question
+            return Plan("summary", "", Filters(), reply=prompts.NO_LIST_TO_PICK)
         if listed and (picked := _picked(question, listed.paper_ids)):
             ids, rest = picked  # "tell me more about the first one": a summary of it
             asked = _fact_asked(question)  # "who wrote the first one?": its authors

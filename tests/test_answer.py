@@ -1461,7 +1461,8 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     "the first two papers", "the last one" answer about those papers of the last listing, in
     its order, and a later pick still counts in that listing; "how many are there?" lists the
     papers of the last list again under their count (a narrowed list's, not a pick's). Out of
-    range, or with no listing before, a number is read as usual."""
+    range, a number is read as usual; with no listing before, a pick alone is answered that
+    there is none."""
     rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",
              "abstract": f"We study optimal transport in setting {i}. Bounds follow."}
             for i in range(1, 6)]
@@ -1497,6 +1498,10 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     assert not fast_chat.answerer().plan("What about paper 9?", conv, None).picked
     assert not fast_chat.answerer().plan("Tell me more about the first one.", None,
                                          None).picked
+    for question in ("Tell me more about the second one", "summarize paper 3"):  # no list yet:
+        a = fast_chat.ask(question, Conversation())  # said so (it had drawn on any 4 papers)
+        assert a.answer == prompts.NO_LIST_TO_PICK and not a.papers, question
+    assert fast_chat.ask("Which papers study optimal transport in setting 3?").count >= 1
 
 
 def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperChat,
