@@ -70,6 +70,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # "transfer" is what sim-to-real means: "Sim-to-Real RL", "the sim-to-real gap"
     "simtorealsyn": ("sim-to-real", "sim2real", "sim-to-real transfer", "sim2real transfer"),
     "seq2seqsyn": ("sequence-to-sequence", "seq2seq"),
+    # the acronyms papers use without defining them, and "auto-encoder" beside "autoencoder"
+    "vaesyn": ("vae", "vaes", "variational autoencoder", "variational autoencoders",
+               "variational auto-encoder", "variational auto-encoders"),
+    "gansyn": ("gan", "gans", "generative adversarial network", "generative adversarial networks",
+               "generative adversarial net", "generative adversarial nets"),
 }
 
 # Words of one family that Porter stemming does not bring together ("differentially private"

@@ -74,6 +74,13 @@ def test_multi_word_synonym_is_one_concept() -> None:
     assert "simtorealsyn" in index_terms("Modern Sim2Real for wheeled robots")
     assert "simtorealsyn" in index_terms("We close the sim-to-real gap")
     assert "diffusionsyn" in index_terms("On calibrating diffusion probabilistic models")
+    # VAEs and GANs, however a paper writes them, one concept with the question's spelling
+    assert "vaesyn" in index_terms("We train Variational Auto-Encoders on images")
+    assert "vaesyn" in index_terms("A hierarchical VAE")
+    assert fts_groups("Which papers study variational autoencoders?") == [
+        '("variational autoencoders" OR vaesyn)']
+    assert "gansyn" in index_terms("StyleGAN-free: conditional GANs for faces")
+    assert "seq2seqsyn" in index_terms("Seq2Seq models as few-shot learners")
     # RLHF as papers name it without the acronym
     assert fts_groups("Which papers are about RLHF?") == ['("rlhf" OR rlhfsyn)']
     assert "rlhfsyn" in index_terms("Methods that Learn from Human Feedback")
