@@ -352,7 +352,8 @@ _MOST = (r"(?:(?:has|have|had)\s+(?:written\s+|published\s+)?(?:the\s+)?most(?:\
          rf"|(?:is|are|was|were)\s+(?:the\s+)?{_PROLIFIC}(?:\s+[a-z]+)?)")
 _TALLY = re.compile(
     rf"^\s*(?:(?P<author>who|(?:which|what)\s+{_PEOPLE_NOUN})|(?:which|what)\s+(?P<affiliation>"
-    rf"{_INSTITUTION_NOUN})|(?:which|what)\s+(?P<venue>{_VENUE_NOUN}))\s+{_MOST}(?:\s+papers)?"
+    rf"{_INSTITUTION_NOUN})|(?:which|what)\s+(?P<venue>{_VENUE_NOUN})|(?:which|what)\s+"
+    rf"(?P<year5>years?))\s+(?:{_MOST}|saw\s+(?:the\s+)?most)(?:\s+papers)?"
     rf"|^\s*(?:(?:who|what|which)\s+(?:are|were|is)\s+|(?:list|show|name)(?:\s+me)?\s+)?(?:the\s+)?"
     rf"{_PROLIFIC}\s+(?:(?P<author2>{_PEOPLE_NOUN})|(?P<affiliation2>{_INSTITUTION_NOUN})"
     rf"|(?P<venue2>{_VENUE_NOUN}))"
@@ -885,7 +886,7 @@ class QuestionReader:
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""
         if (m := _TALLY.search(question)) and (not m.group("per") or _HOW_MANY.search(question)):
-            tally = next(k.rstrip("234") for k, v in m.groupdict().items() if v and k != "per")
+            tally = next(k.rstrip("2345") for k, v in m.groupdict().items() if v and k != "per")
             question = (f"{question[:m.start()]}{question[m.end():]}" if m.group("per")
                         else f"Which papers {question[m.end():].strip()}")
             rest, where, named = self._named_filters(question, filters or Filters())

@@ -1395,6 +1395,8 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # written
     assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
     assert tally("How many papers on bandits per year?") == [("2023", 1, 1), ("2024", 3, 3)]
+    assert tally("Which year had the most papers on bandits?") == [
+        ("2023", 1, 1), ("2024", 3, 3)]
     assert tally("What are the main topics of bandit papers?") == [
         ("Learning theory", 3, 3), ("Optimization", 1, 1)]
     a = fast_chat.ask("Who are the most prolific authors on bandits?")
