@@ -159,6 +159,8 @@ WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("expressiv",), ("expression",), ("express",)),
     (("engineer",), ("engine",)),
     (("conservativ",), ("conserv",)),
+    (("clipp",), ("clip",)),  # gradient clipping is no CLIP
+    (("spiking",), ("spike",)),  # spiking neurons, not spiked matrices or spike sorting
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")

@@ -225,6 +225,10 @@ def test_word_families_porter_misses() -> None:
     ("contrastive", "In contrast to prior work", False),
     ("inductive", "inductive biases", True),
     ("inductive", "proof by induction", False),
+    ("clip", "CLIP embeddings", True),
+    ("clip", "gradient clipping", False),
+    ("spiking", "spiking neural networks", True),
+    ("spiking", "spiked random matrices", False),
 ])
 def test_words_porter_takes_for_others_are_written_as_such(word: str, text: str,
                                                            names: bool) -> None:
