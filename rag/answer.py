@@ -760,9 +760,10 @@ class Answerer:
             lines.append(prompts.render(prompts.AUTHOR_RESPELLED, typed=neutralize(
                 plan.author_typed), name=neutralize(plan.author)))
         if plan.respelled:
-            lines.append(prompts.render(prompts.RESPELLED, pairs=", ".join(
+            lines.append(prompts.render(prompts.RESPELLED, pairs=and_list([
                 f"\u201c{neutralize(a)}\u201d as \u201c{neutralize(b)}\u201d"
-                for a, b in plan.respelled), them="it" if len(plan.respelled) == 1 else "them"))
+                for a, b in plan.respelled]), typed=" or ".join(
+                f"\u201c{neutralize(a)}\u201d" for a, _ in plan.respelled)))
         given, count = self.index.affiliations_given()
         if plan.filters.affiliation and given < count:
             lines.append(prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",

@@ -75,7 +75,7 @@ OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span
 NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} papers are from {span}."
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
 # {pairs}: "“lerning” as “learning”", several joined by commas; {them}: "it" or "them"
-RESPELLED = "Read {pairs}: no indexed paper writes {them}."
+RESPELLED = "Read {pairs}: no indexed paper writes {typed}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "
                    "whose text names \u201c{name}\u201d.")
 NO_AFFILIATIONS_DROPPED = ("The indexed papers give no affiliations, so \u201c{name}\u201d cannot be "
