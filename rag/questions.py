@@ -399,6 +399,10 @@ _GROWTH = (rf"{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|gained|changed?|e
            r"|over\s+(?:the\s+)?(?:years|time)")
 _TRENDING = re.compile(rf"\b(?:trends?|{_GROWTH})\b", re.IGNORECASE)
 # ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
+# "... compared to 2023" after the year a trend is asked for
+_COMPARED_YEARS = re.compile(
+    rf"[\s,]*(?:compared\s+(?:to|with)|vs\.?|versus|relative\s+to|against)\s+(?:the\s+)?"
+    rf"(?:years?\s+)?{YEAR}(?:\s*(?:and|or|to|-|\u2013)\s*{YEAR})?\b", re.IGNORECASE)
 _TOPIC_FILLER = re.compile(
     rf"\b(?:{_CORPUS}|covered|cover(?:s|ed)?|represented|addressed|address(?:es)?|studied"
     r"|explored|discussed|found|there|here|in|on|of|at|among|across|within|by|for|from|do|does"
@@ -1076,6 +1080,8 @@ class QuestionReader:
         rest = m.group("rest")
         if prev and prev.paper_ids and _THEM_ALL.match(rest):  # "what topics do they cover?"
             return _again(prev, filters, tally="topic")
+        if _TRENDING.search(question):  # "trending in 2025 compared to 2023": against the
+            rest = _COMPARED_YEARS.sub(" ", rest)  # years before it, as any trend
         rest, where, named = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", rest),
                                                  filters or Filters())  # "of the orals"
         rest = " ".join(_TOPIC_FILLER.sub(" ", rest).split()).strip(" ?.!,;:")

@@ -2124,7 +2124,8 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     assert (plan.tally, plan.everything) == ("topic", True)
     # growing: the topics whose share of the last year's papers grew over the years before
     for question in ("What are the trending topics?", "What's trending?",
-                     "Which topics grew the most in 2025?", "What is on the rise lately?"):
+                     "Which topics grew the most in 2025?", "What is on the rise lately?",
+                     "What is trending in 2025 compared to 2024?"):  # was refused
         lines = fast_chat.ask(question).answer.splitlines()
         assert lines[1] == prompts.render(prompts.TALLY_BY_TREND, late=2025, early="2024"), (
             question, lines)
