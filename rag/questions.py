@@ -399,6 +399,9 @@ _GROWTH = (rf"{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|gained|changed?|e
            r"|over\s+(?:the\s+)?(?:years|time)")
 _TRENDING = re.compile(rf"\b(?:trends?|{_GROWTH})\b", re.IGNORECASE)
 # ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
+# a dataset named as such: "the CIFAR-10 dataset" is CIFAR-10 (papers write "CIFAR-10" far more
+# often than "CIFAR-10 dataset"); a name of four characters or more with a capital
+_NAMED_DATASET = re.compile(r"\bthe\s+((?=[\w-]{4})[\w-]*[A-Z][\w-]*)\s+(?:data\s?sets?)\b")
 # "... compared to 2023" after the year a trend is asked for
 _COMPARED_YEARS = re.compile(
     rf"[\s,]*(?:compared\s+(?:to|with)|vs\.?|versus|relative\s+to|against)\s+(?:the\s+)?"
@@ -652,6 +655,7 @@ class QuestionReader:
         question = _POLITE.sub("", question) or question
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
+        question = _NAMED_DATASET.sub(r"\1", question)
         if m := _INTERESTED.match(question):  # "I'm interested in X. What's there?"
             ask, topic = m.group("ask") or "", m.group("x")
             on = _ONES_WORD.sub(f"papers on {topic}", ask, count=1)  # "which ones give Y?"

@@ -1555,10 +1555,12 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
     """"Can you find papers on X?", "I'm looking for papers on X", "do you have papers on X?"
     are listings of X (were summaries whose topic held "I'm looking"); "could you please
     summarize ..." stays a summary. So are "show me everything on X", "count the papers on
-    X", and "wich paprs study X?" (asking words misspelled: not the topic's)."""
+    X", and "wich paprs study X?" (asking words misspelled: not the topic's); "the COCO
+    dataset" is COCO."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "ot", "title": "Optimal transport", "abstract": "We study optimal transport."},
-        {"id": "cl", "title": "Continual learning", "abstract": "We study continual learning."}])
+        {"id": "cl", "title": "Continual learning", "abstract": "We study continual learning."},
+        {"id": "coco", "title": "Detection", "abstract": "We evaluate detectors on COCO."}])
     answerer = fast_chat.answerer()
     # a vocabulary, as the default embedder's: misspelled asking words are read only with one
     answerer.reader.words = frozenset({"optimal", "safe"})
@@ -1576,7 +1578,9 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("What's the number of papers on optimal transport?", "listing",
              "optimal transport"),
             ("wich paprs study optimal transport?", "listing", "optimal transport"),
-            ("which papres are about optimal transport pls", "listing", "optimal transport")):
+            ("which papres are about optimal transport pls", "listing", "optimal transport"),
+            # "the COCO dataset": COCO (few papers write "COCO dataset")
+            ("Which papers use the COCO dataset?", "listing", "COCO")):
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
         assert not plan.respelled, question  # nothing to say about the asking words
