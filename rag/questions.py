@@ -226,6 +226,11 @@ _WORKED_ON = re.compile(rf"^\s*what\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have
 # author" (QuestionReader._plan), no topic words once the names are out
 _TOGETHER = re.compile(r"\b(?:and|with|together|jointly|co-?authored|co-?written|co-?authors?)\b",
                        re.IGNORECASE)
+# ... words saying the papers are theirs together, and the frame asking what each worked on
+_JOINTLY = re.compile(r"\b(?:together|jointly|co-?authored|co-?written|co-?authors?|with\s+each"
+                      r"\s+other)\b", re.IGNORECASE)
+_WHAT_DID = re.compile(r"^\s*what\s+(?:(?:topics|problems|subjects)\s+)?(?:did|do|does|have|has)\b",
+                       re.IGNORECASE)
 _AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
                            r"|(?:as|among)\s+(?:an?\s+|the\s+|its\s+)?(?:(?:first|last|senior"
                            r"|corresponding)\s+)?(?:co-?)?authors?)\b|(?:\b(?:and|with)\b\s*)+(?=[\s?.!,]*$"
@@ -1243,10 +1248,14 @@ class QuestionReader:
         without it): ``rest`` without them, the author filter, and the authors who wrote the
         papers with ``name``. "papers by A or B": the papers of either ("A or B", ());
         "papers by A and B", "A's papers with B", "co-authored by A and B": those they wrote
-        together (A, (B,)). As it was where it names no other, or joins them by no such word."""
+        together (A, (B,)); "what did A and B work on?" the papers of either, unless it says
+        together (:data:`_JOINTLY`). As it was where it names no other, or joins them by no
+        such word."""
         others = [(n, w) for n, w in self.index.author_spans(rest) if n != name][:2]
         # "or" joining the names, not the topic's ("by A and B on X or Y")
         either = any(re.search(rf"\bor\s+{re.escape(w)}", rest, re.IGNORECASE) for _, w in others)
+        # "what did A and B work on?": each one's work, unless asked together
+        either = either or bool(_WHAT_DID.match(rest) and not _JOINTLY.search(rest))
         if not others or not (either or _TOGETHER.search(rest)):
             return rest, name, ()
         for _, written in others:

@@ -1319,8 +1319,9 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
                                                                 tmp_path: Path) -> None:
     """"Papers by A and B", "Which papers did A and B write together?", "co-authored by A and
     B", "A's papers with B" are the papers both wrote (with a topic, those on it); "papers by
-    A or B" those either wrote; "as an author", "what topics does A work on?" read no topic
-    word (each was a refusal, "B" or "topics" a word to find)."""
+    A or B" and "what did A and B work on?" those either wrote; "as an author", "what topics
+    does A work on?" read no topic word (each was a refusal, "B" or "topics" a word to
+    find)."""
     rows = [{"id": pid, "title": f"On {topic} {pid}", "authors": authors,
              "abstract": f"We study {topic} in setting {pid}."}
             for pid, authors, topic in (("ab", ["Ann Lee", "Bo Chen"], "bandits"),
@@ -1340,6 +1341,9 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert a.answer.splitlines()[0].startswith("1 paper by Ann Lee and Bo Chen in the indexed")
     assert _listed(fast_chat, "papers by Ann Lee, Bo Chen and Cy Dunn") == ["ab2"]
     assert _listed(fast_chat, "papers by Ann Lee or Cy Dunn") == ["a", "ab", "ab2", "b"]
+    # "what did A and B work on?": each one's work (it was only the papers they share)
+    assert _listed(fast_chat, "What did Ann Lee and Cy Dunn work on?") == ["a", "ab", "ab2", "b"]
+    assert _listed(fast_chat, "What did Ann Lee and Cy Dunn write together?") == ["ab2"]
     for question in ("Which papers have Ann Lee as an author?",
                      "What topics does Ann Lee work on?"):
         assert _listed(fast_chat, question) == ["a", "ab", "ab2"], question
