@@ -73,6 +73,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # the acronyms papers use without defining them, and "auto-encoder" beside "autoencoder"
     "vaesyn": ("vae", "vaes", "variational autoencoder", "variational autoencoders",
                "variational auto-encoder", "variational auto-encoders"),
+    "pacbayessyn": ("pac-bayes", "pac-bayesian"),
     "gansyn": ("gan", "gans", "generative adversarial network", "generative adversarial networks",
                "generative adversarial net", "generative adversarial nets"),
 }

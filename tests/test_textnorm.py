@@ -81,6 +81,7 @@ def test_multi_word_synonym_is_one_concept() -> None:
         '("variational autoencoders" OR vaesyn)']
     assert "gansyn" in index_terms("StyleGAN-free: conditional GANs for faces")
     assert "seq2seqsyn" in index_terms("Seq2Seq models as few-shot learners")
+    assert "pacbayessyn" in index_terms("Tighter PAC-Bayesian bounds")
     # RLHF as papers name it without the acronym
     assert fts_groups("Which papers are about RLHF?") == ['("rlhf" OR rlhfsyn)']
     assert "rlhfsyn" in index_terms("Methods that Learn from Human Feedback")
