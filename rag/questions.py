@@ -407,6 +407,10 @@ _TRENDING = re.compile(rf"\b(?:trends?|{_GROWTH})\b", re.IGNORECASE)
 # a dataset named as such: "the CIFAR-10 dataset" is CIFAR-10 (papers write "CIFAR-10" far more
 # often than "CIFAR-10 dataset"); a name of four characters or more with a capital
 _NAMED_DATASET = re.compile(r"\bthe\s+((?=[\w-]{4})[\w-]*[A-Z][\w-]*)\s+(?:data\s?sets?)\b")
+# a run of three capitalized words or more after the question's first word ("the Segment
+# Anything Model"): a name, whose capitalized stopwords are words of it (joined to the word
+# before by a hyphen: "Segment-Anything Model"), not words the search drops
+_CAPITALIZED_RUN = re.compile(r"(?<!^)(?<=\s)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){2,}")
 # "... compared to 2023" after the year a trend is asked for
 _COMPARED_YEARS = re.compile(
     rf"[\s,]*(?:compared\s+(?:to|with)|vs\.?|versus|relative\s+to|against)\s+(?:the\s+)?"
@@ -661,6 +665,7 @@ class QuestionReader:
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
         question = _NAMED_DATASET.sub(r"\1", question)
+        question = _names_joined(question)
         if m := _INTERESTED.match(question):  # "I'm interested in X. What's there?"
             ask, topic = m.group("ask") or "", m.group("x")
             on = _ONES_WORD.sub(f"papers on {topic}", ask, count=1)  # "which ones give Y?"
@@ -1425,6 +1430,27 @@ def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:
 # the words before a side's topic: "(compare) the papers on A and B", "work on A with B"
 _SIDE_LEAD = re.compile(r"^(?:the\s+)?(?:papers?|works?|studies|research|methods|approaches)"
                         r"\s+(?:on|about|in|for|studying|that\s+study)\s+", re.IGNORECASE)
+
+
+def _names_joined(question: str) -> str:
+    """``question`` with each capitalized stopword inside a name (:data:`_CAPITALIZED_RUN`)
+    joined to the word before it ("the Segment Anything Model" -> "the Segment-Anything
+    Model"); as it is where most of its words are capitalized (a question in title case) or it
+    quotes something (a title, read as written)."""
+    words = question.split()
+    if 2 * sum(w[:1].isupper() for w in words[1:]) > len(words) - 1 or re.search(
+            r"[\"\u201c\u2018]|(?<!\w)'", question):
+        return question
+
+    def join(m: re.Match[str]) -> str:
+        out: list[str] = []
+        for word in m.group(0).split():
+            if out and word.lower() in STOPWORDS:
+                out[-1] += f"-{word}"
+            else:
+                out.append(word)
+        return " ".join(out)
+    return _CAPITALIZED_RUN.sub(join, question)
 
 
 def _without_definitions(question: str) -> str:

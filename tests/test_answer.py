@@ -1560,11 +1560,14 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
     are listings of X (were summaries whose topic held "I'm looking"); "could you please
     summarize ..." stays a summary. So are "show me everything on X", "count the papers on
     X", and "wich paprs study X?" (asking words misspelled: not the topic's); "the COCO
-    dataset" is COCO."""
+    dataset" is COCO; "the Segment Anything Model" keeps its "Anything"."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "ot", "title": "Optimal transport", "abstract": "We study optimal transport."},
         {"id": "cl", "title": "Continual learning", "abstract": "We study continual learning."},
-        {"id": "coco", "title": "Detection", "abstract": "We evaluate detectors on COCO."}])
+        {"id": "coco", "title": "Detection", "abstract": "We evaluate detectors on COCO."},
+        {"id": "sam", "title": "Medical SAM",
+         "abstract": "We adapt the Segment Anything Model to scans."},
+        {"id": "seg", "title": "Cells", "abstract": "We segment cells with a model of anything."}])
     answerer = fast_chat.answerer()
     # a vocabulary, as the default embedder's: misspelled asking words are read only with one
     answerer.reader.words = frozenset({"optimal", "safe"})
@@ -1584,10 +1587,14 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("wich paprs study optimal transport?", "listing", "optimal transport"),
             ("which papres are about optimal transport pls", "listing", "optimal transport"),
             # "the COCO dataset": COCO (few papers write "COCO dataset")
-            ("Which papers use the COCO dataset?", "listing", "COCO")):
+            ("Which papers use the COCO dataset?", "listing", "COCO"),
+            # a name's capitalized stopword is a word of it, not one the search drops
+            ("Which papers use the Segment Anything Model?", "listing",
+             "Segment-Anything Model")):
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
         assert not plan.respelled, question  # nothing to say about the asking words
+    assert _listed(fast_chat, "Which papers use the Segment Anything Model?") == ["sam"]
 
 
 def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: PaperChat,
