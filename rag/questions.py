@@ -403,7 +403,6 @@ _TOPICS = re.compile(
 _GROWTH = (rf"{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|gained|changed?|evolv(?:e|ed|ing)"
            r"|over\s+(?:the\s+)?(?:years|time)")
 _TRENDING = re.compile(rf"\b(?:trends?|{_GROWTH})\b", re.IGNORECASE)
-# ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
 # a dataset named as such: "the CIFAR-10 dataset" is CIFAR-10 (papers write "CIFAR-10" far more
 # often than "CIFAR-10 dataset"); a name of four characters or more with a capital
 _NAMED_DATASET = re.compile(r"\bthe\s+((?=[\w-]{4})[\w-]*[A-Z][\w-]*)\s+(?:data\s?sets?)\b")
@@ -415,6 +414,7 @@ _CAPITALIZED_RUN = re.compile(r"(?<!^)(?<=\s)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){2,}
 _COMPARED_YEARS = re.compile(
     rf"[\s,]*(?:compared\s+(?:to|with)|vs\.?|versus|relative\s+to|against)\s+(?:the\s+)?"
     rf"(?:years?\s+)?{YEAR}(?:\s*(?:and|or|to|-|\u2013)\s*{YEAR})?\b", re.IGNORECASE)
+# ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
 _TOPIC_FILLER = re.compile(
     rf"\b(?:{_CORPUS}|covered|cover(?:s|ed)?|represented|addressed|address(?:es)?|studied"
     r"|explored|discussed|found|there|here|in|on|of|at|among|across|within|by|for|from|do|does"
@@ -521,12 +521,12 @@ _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotli
                         r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
 # "Is the paper X in the index?", "Does the corpus contain a paper titled X?"
-_QUOTED_TITLE = r"[\"\u201c'\u2018](?P<x>[^\"\u201d]+?)[\"\u201d'\u2019]"
 _IS_INDEXED = re.compile(
     r"^\s*(?:(?:is|are)\s+there|(?:do|does)\s+(?:you|it|the\s+(?:corpus|index))\s+(?:have|hold|"
     r"contain|include))\s+(?:an?\s+|the\s+|any\s+)?(?:paper|article|work)\s+(?:called|titled|named|"
-    rf"entitled)\s+(?:{_QUOTED_TITLE}|(?P<y>.+?))[\s?.!]*$"
-    rf"|^\s*(?:is|are)\s+(?P<paper>the\s+paper\s+)?(?:{_QUOTED_TITLE.replace('x>', 'z>')}|the\s+paper\s+"
+    r"entitled)\s+(?:[\"\u201c'\u2018](?P<x>[^\"\u201d]+?)[\"\u201d'\u2019]|(?P<y>.+?))[\s?.!]*$"
+    r"|^\s*(?:is|are)\s+(?P<paper>the\s+paper\s+)?(?:[\"\u201c'\u2018](?P<z>[^\"\u201d]+?)"
+    r"[\"\u201d'\u2019]|the\s+paper\s+"
     r"(?P<w>.+?))\s+(?:in|part\s+of|among|included\s+in|indexed(?:\s+in)?)(?:\s+(?:the|this|your)"
     r"\s+(?:corpus|index|collection|list|papers|dataset|database))?[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
