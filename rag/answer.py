@@ -739,15 +739,11 @@ class Answerer:
                 not self.index.filter_ids(**vars(replace(held, status=f.status)))):
             # "COLM 2025 orals" where its papers are all posters
             statuses = sorted({p.status for p in self.index.get(ids).values() if p.status})
-            nouns = [neutralize(status_noun(s)) for s in statuses]
             lines.append(prompts.render(
                 prompts.NOT_THAT_STATUS, label=neutralize(scope_label(f)),
                 papers=neutralize(re.sub(r"^1 ", "only ", held_papers(replace(f, status=""),
                                                                      len(ids)))),
-                statuses="given no status" if not nouns else (
-                    f"is {'an' if nouns[0][0] in 'aeiou' else 'a'} {nouns[0].removesuffix('s')}"
-                    if len(ids) == 1 else f"are all {nouns[0]}" if len(nouns) == 1
-                    else f"are {and_list(nouns)}")))
+                statuses=_statuses_said(statuses, len(ids))))
         return lines
 
     def _note_lines(self, plan: Plan) -> list[str]:
@@ -937,6 +933,17 @@ def _echoes(reason: str, title: str) -> bool:
 
 def _from(among: str) -> str:
     return f"{among} " if among else ""
+
+
+def _statuses_said(statuses: Sequence[str], count: int) -> str:
+    """What ``count`` papers of these statuses are, after their noun: "is a poster", "are all
+    posters", "are orals and posters", "given no status"."""
+    nouns = [neutralize(status_noun(s)) for s in statuses]
+    if not nouns:
+        return "given no status"
+    if count == 1:
+        return f"is {'an' if nouns[0][0] in 'aeiou' else 'a'} {nouns[0].removesuffix('s')}"
+    return f"are all {nouns[0]}" if len(nouns) == 1 else f"are {and_list(nouns)}"
 
 
 def _span(years: Sequence[int]) -> str:

@@ -74,7 +74,8 @@ OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span
 # ... or where both are held, but not together ("UAI 2025"), or not of that status
 NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} papers are from {span}."
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
-# {pairs}: "“lerning” as “learning”", several joined by commas; {them}: "it" or "them"
+# {pairs}: "“lerning” as “learning”", several joined by "and"; {typed}: "“lerning”", several
+# joined by "or"
 RESPELLED = "Read {pairs}: no indexed paper writes {typed}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "
                    "whose text names \u201c{name}\u201d.")

@@ -73,9 +73,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # the acronyms papers use without defining them, and "auto-encoder" beside "autoencoder"
     "vaesyn": ("vae", "vaes", "variational autoencoder", "variational autoencoders",
                "variational auto-encoder", "variational auto-encoders"),
-    "pacbayessyn": ("pac-bayes", "pac-bayesian"),
     "gansyn": ("gan", "gans", "generative adversarial network", "generative adversarial networks",
                "generative adversarial net", "generative adversarial nets"),
+    "pacbayessyn": ("pac-bayes", "pac-bayesian"),
 }
 
 # Words of one family that Porter stemming does not bring together ("differentially private"
