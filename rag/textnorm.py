@@ -86,6 +86,11 @@ WORD_FAMILIES: tuple[tuple[str, ...], ...] = (
     ("accurate", "accuracy"), ("safe", "safety"), ("biological", "biology"),
     ("chemical", "chemistry"), ("molecular", "molecule"), ("medical", "medicine"),
     ("reduction", "reduce"),  # "Variance-Reduced" (stems "reduct" and "reduc")
+    # plurals Porter stems apart from their singular ("bias" "bia", "biases" "bias")
+    ("bias", "biases"), ("lens", "lenses"), ("analysis", "analyses"),
+    ("hypothesis", "hypotheses"), ("matrix", "matrices"), ("index", "indices"),
+    ("vertex", "vertices"), ("criterion", "criteria"), ("phenomenon", "phenomena"),
+    ("simplex", "simplices"),
 )
 _FAMILY = {word: tuple(w for w in family if w != word)
            for family in WORD_FAMILIES for word in family}

@@ -178,6 +178,10 @@ def test_word_families_porter_misses() -> None:
     # "Variance-Reduced Gradient Estimation": Porter stems "reduction" "reduct", "reduced" "reduc"
     assert fts_phrase("Which papers use variance reduction?") == (
         '("variance reduction" OR "variance reduce")')
+    # a plural Porter stems apart from its singular: "biases" "bias", "bias" "bia"
+    assert fts_phrase("Which papers study inductive biases?") == (
+        '("inductive biases" OR "inductive bias")')
+    assert fts_groups("Which papers use random matrices?")[1] == '("matrices" OR "matrix")'
 
 
 @pytest.mark.parametrize(("word", "text", "names"), [
