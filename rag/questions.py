@@ -495,8 +495,9 @@ _REWORDED = (
                 r"\s+is)\s+the\s+(?:number|count)\s+of\s+(?=papers\b)", re.IGNORECASE), "How many "),
 )
 # "what's new in X?": the latest papers on X
-_WHATS_NEW = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:new|the\s+latest|(?:the\s+)?recent\s+"
-                        r"(?:work|advances|developments|progress|papers))\s+(?:in|on|about|for|with)"
+_WHATS_NEW = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:new|(?:the\s+)?(?:latest|recent|newest)"
+                        r"(?:\s+(?:work|advances|developments|progress|papers|research|results"
+                        r"|findings))?)\s+(?:in|on|about|for|with)"
                         r"\s+(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
 # a question about one paper's authors, venue and year, status, abstract or affiliations, the
 # paper named by its title (``x``): "who wrote X?", "when was X published?", "is X an oral?"

@@ -1581,6 +1581,10 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "optimal transport"),
             # other ways to ask, and the asking words misspelled: the same listing
             ("Show me everything on optimal transport", "listing", "optimal transport"),
+            ("What are the latest advances in optimal transport?", "listing",
+             "optimal transport"),  # newest first, "advances" no word to find
+            ("What are the main findings on optimal transport?", "summary",
+             "optimal transport"),
             ("count the papers on optimal transport", "listing", "optimal transport"),
             ("What's the number of papers on optimal transport?", "listing",
              "optimal transport"),
