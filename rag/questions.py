@@ -675,6 +675,7 @@ class QuestionReader:
         question = _WHATS_NEW.sub(r"Which are the latest papers on \g<x>?", question)
         if plan := self._passage(question, filters):
             return plan  # its words as written
+        question = _last_asked(question)
         question, respelled = self.respelled(question)
         question = self.compounded(_without_definitions(question))
         plan = self._read(question, conversation, filters)
@@ -1452,6 +1453,22 @@ def _names_joined(question: str) -> str:
                 out.append(word)
         return " ".join(out)
     return _CAPITALIZED_RUN.sub(join, question)
+
+
+# what starts a sentence that asks: the question after words of context
+_ASKS = re.compile(r"^(?:which|what|who|whom|how|where|when|list|find|show|give|summari[sz]e|"
+                   r"compare|are\s+there|is\s+there|any|can|could|do|does|tell|name)\b",
+                   re.IGNORECASE)
+
+
+def _last_asked(question: str) -> str:
+    """The question's last sentence where words of context come before it and it asks about a
+    topic of its own ("I'm curious. Which papers study conformal prediction?", "We are building
+    a robot. Which papers study sim-to-real transfer?"): the context's words ("curious",
+    "building", "robot") are no topic to find. As it is otherwise."""
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())
+    last = sentences[-1]
+    return last if len(sentences) > 1 and _ASKS.match(last) and query_terms(last) else question
 
 
 def _without_definitions(question: str) -> str:

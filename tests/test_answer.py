@@ -1585,6 +1585,11 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "optimal transport"),  # newest first, "advances" no word to find
             ("What are the main findings on optimal transport?", "summary",
              "optimal transport"),
+            # context before the question: no words to find ("curious", "building", "robot")
+            ("I'm curious. Which papers study optimal transport?", "listing",
+             "optimal transport"),
+            ("We are building a robot. Which papers study continual learning?", "listing",
+             "continual learning"),
             ("count the papers on optimal transport", "listing", "optimal transport"),
             ("What's the number of papers on optimal transport?", "listing",
              "optimal transport"),
