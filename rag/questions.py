@@ -946,6 +946,7 @@ class QuestionReader:
             word = m.group(1).lower()
             limit = max(1, min(int(word) if word.isdigit() else _NUMBERS[word], 20))
             question = question[:m.start()] + question[m.end():]
+        question, exclude, excluded = self._not_filtered(question)
         without = ""
         if (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
             if not (query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
@@ -971,11 +972,31 @@ class QuestionReader:
             plan.tally = tally
             plan.kind = "listing" if plan.kind == "summary" else plan.kind
         plan.citing = citing
+        if exclude is not None and not plan.without:  # "bandit papers not at COLT"
+            plan.exclude, plan.without = exclude, excluded
         plan.no_affiliations, plan.institution_dropped = institution, bool(dropped)
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):
             plan.whole_scope = True  # "of those, which is the best?": all of them
             plan.topic = shown_topic(_topic(prev.standalone)) if prev else plan.topic
         return plan
+
+    def _not_filtered(self, question: str) -> tuple[str, Filters | None, str]:
+        """A venue, year, status or institution the question leaves out (:data:`_NOT_AT`:
+        "bandit papers not at COLT", "outside AISTATS", "that are not posters", "non-poster
+        papers"): the question without it, the filter of the papers to leave out and what it
+        names ("COLT", "posters"); the question as it is, None and '' where it leaves none
+        out."""
+        if m := _NON_STATUS.search(question):
+            named = self._filter_named(f"{m.group('s')}s", Filters())
+            if named:
+                return question[:m.start()] + question[m.end():], *named
+        for m in _NOT_AT.finditer(question):
+            words = m.group("x").split()
+            for n in range(len(words), 0, -1):  # "not at COLT 2024 on bandits": "COLT 2024"
+                if named := self._filter_named(" ".join(words[:n]), Filters()):
+                    end = m.start("x") + len(" ".join(words[:n]))
+                    return question[:m.start()] + question[end:], *named
+        return question, None, ""
 
     def _paper_fact(self, question: str) -> Plan | None:
         """Where a question asks for the authors, venue and year, status, abstract or
@@ -1455,6 +1476,13 @@ def _names_joined(question: str) -> str:
     return _CAPITALIZED_RUN.sub(join, question)
 
 
+# a venue, year, status or institution a question leaves out: "bandit papers not at COLT",
+# "papers on X outside AISTATS", "that are not posters" (QuestionReader._not_filtered) ...
+_NOT_AT = re.compile(r"[\s,]*\b(?:(?:that|which)\s+(?:are|were)\s+not(?:\s+(?:at|in|from))?|not\s+"
+                     r"(?:at|in|from|published\s+(?:at|in))|outside(?:\s+of)?|other\s+than)\s+"
+                     r"(?:the\s+)?(?P<x>[\w.-]+(?:\s+[\w.-]+){0,2})", re.IGNORECASE)
+# ... "non-poster papers"
+_NON_STATUS = re.compile(r"\bnon-?(?P<s>oral|poster|spotlight)s?\b", re.IGNORECASE)
 # what starts a sentence that asks: the question after words of context
 _ASKS = re.compile(r"^(?:which|what|who|whom|how|where|when|list|find|show|give|summari[sz]e|"
                    r"compare|are\s+there|is\s+there|any|can|could|do|does|tell|name)\b",

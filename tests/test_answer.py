@@ -1747,6 +1747,31 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     assert [p["paper_id"] for p in a.papers] == ["n1"], a.answer
 
 
+def test_a_venue_status_or_year_the_question_leaves_out(fast_chat: PaperChat,
+                                                        tmp_path: Path) -> None:
+    """"Bandit papers not at COLT", "outside ALT", "that are not posters", "non-oral papers",
+    "not from 2024" list the papers on the topic less those of that venue, status or year,
+    and say so; they had listed exactly those ("35 papers from COLT …"). A topic word after
+    "not" stays a topic word."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question, listed in (
+            ("Which papers on bandit problems are not at COLT?", ["p2"]),
+            ("bandit problems papers outside ALT", ["p0", "p1", "p3"]),
+            ("Which papers study bandit problems that are not posters?", ["p0", "p2"]),
+            ("non-oral papers on bandit problems", ["p1", "p3"]),
+            ("Which papers study bandit problems that are not from 2024?", ["p1", "p2"])):
+        a = fast_chat.ask(question)
+        assert sorted(p["paper_id"] for p in a.papers) == listed, (question, a.answer)
+    a = fast_chat.ask("Which papers on bandit problems are not at COLT?")
+    assert a.answer.splitlines()[0] == (
+        "1 paper in the indexed abstracts matches \u201cbandit problems\u201d but not "
+        "\u201cCOLT\u201d:")
+    plan = fast_chat.answerer().plan("Which papers study bandits that are not robust?", None,
+                                     None)
+    assert plan.exclude is None
+
+
 def test_a_venue_or_year_is_a_word_where_the_catalog_gives_none(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """Over papers that give no venues or years (a plain paper list), "papers from ICML" and
