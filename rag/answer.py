@@ -796,7 +796,19 @@ class Answerer:
                     and not query_terms(plan.query)
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
             share = []
-            if plan.share and plan.scope is None:  # "what fraction of CoRL papers ...?"
+            if plan.share and plan.scope is None and plan.share_base is not None:
+                # "what fraction of CoRL papers are orals?": of CoRL's; "... of the papers on
+                # bandits are from COLT?": of those on bandits
+                base = replace(plan, filters=plan.share_base, share=False, share_base=None)
+                total = (len(self.relevant(base)) if query_terms(plan.query)
+                         else len(self.index.filter_ids(**vars(base.filters)) or [])
+                         if base.filters.active() else self.index.count())
+                on = f" on \u201c{topic}\u201d" if query_terms(plan.query) else ""
+                share = [prompts.render(
+                    prompts.SHARE_OF, count=f"{len(hits):,}", papers=neutralize(held_papers(
+                        base.filters, total, plan.author_shown or plan.author)) + on,
+                    pct=f"{100 * len(hits) / max(total, 1):.1f}")]
+            elif plan.share and plan.scope is None:  # "what fraction of CoRL papers ...?"
                 total = (len(self.index.filter_ids(**vars(plan.filters)) or [])
                          if plan.filters.active() else self.index.count())
                 share = [prompts.render(prompts.SHARE, total=f"{total:,}",

@@ -141,6 +141,10 @@ TALLY_MORE = "\u2026 and {more} more {what} ({total} in all)"
 TALLY_MISSING = "{count} of the {total} paper{s} give{es} no {what}."
 # "what fraction of CoRL papers use X?": before the listing's first line
 SHARE = "{pct} % of the {total} indexed papers{where} are listed below."
+# ... where the question asks what share of some papers are of a venue or status ("what
+# fraction of CoRL papers are orals?"): {papers}: rag.questions.held_papers of those, with the
+# topic ("263 CoRL 2025 papers", "200 papers on “bandits”")
+SHARE_OF = "{count} of the {papers} ({pct} %) are listed below."
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"
 # "show me more": the next papers of the last list ("Papers 41 to 80 of the 95 ...")

@@ -100,6 +100,9 @@ _MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?is\s+(?:more|most)\
                            r"|studied|frequent|prevalent|widely\s+used|used)(?P<where>[^,?]*?)\s*[,:]\s*"
                            r"(?P<a>.+?)\s+or\s+(?P<b>.+?)[\s?.!]*$", re.IGNORECASE)
 # "what fraction of CoRL papers use diffusion policies?": those papers, and their share
+# ... what the question asks of them: "(papers on bandits) are from COLT", "are orals"
+_PREDICATE = re.compile(r"\b(?:are|were|is|was)\s+(?P<pred>(?:from\s+|at\s+|in\s+)?[^?.!]+?)"
+                        r"[\s?.!]*$", re.IGNORECASE)
 _SHARE = re.compile(r"^\s*(?:what|which)\s+(?:fraction|percentage|proportion|share|percent|part)\s+of"
                     r"\s+(?:the\s+|all\s+)?(?P<rest>.+)$", re.IGNORECASE)
 # a topic left out, at the question's end: "... bandits but not regret", "excluding X",
@@ -618,6 +621,8 @@ class Plan:
     exclude: Filters | None = None     # "remove the posters": ``scope`` less the papers it matches
     aspect: str = ""                   # "the limitations of X": what to show of X's papers
     share: bool = False                # "what fraction of papers ...": their share said too
+    share_base: Filters | None = None  # ... of the papers of these filters ("what fraction of
+    #                                    CoRL papers are orals?": of CoRL's), where not all
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
     #                                    or "affiliations" of the one paper in ``scope``
     reply: str = ""                    # "hello", "thanks": what to say, with no search
@@ -932,8 +937,12 @@ class QuestionReader:
             question = f"{question[:m.start()]} on {m.group('title')}?"
         question = _ASKED_VERB.sub(r"\1", question)
         share = bool(m := _SHARE.match(question))
+        share_of = None  # "... are orals", "... are from COLT": of the papers without it
         if m:  # "what fraction of CoRL papers use X?": which, and their share
             question = f"Which {m.group('rest')}"
+            if (asked := _PREDICATE.search(m.group("rest"))) and (
+                    of := self._filter_named(asked.group("pred"), Filters())):
+                share_of = of[0]
         if m := _MORE_POPULAR.match(question):  # "which is more popular at CoRL, A or B?"
             question = f"Compare {m.group('a')} and {m.group('b')}{m.group('where')}"
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
@@ -968,6 +977,9 @@ class QuestionReader:
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
         plan.aspect, plan.share = aspect, share
+        if share and share_of is not None:  # the same filters, less what the question asks of
+            plan.share_base = replace(plan.filters, **{   # them
+                k: v for k, v in vars(Filters()).items() if getattr(share_of, k) != v})
         if tally:  # "who are the most prolific authors on X?": the papers on X, counted
             plan.tally = tally
             plan.kind = "listing" if plan.kind == "summary" else plan.kind

@@ -2072,6 +2072,13 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     a = fast_chat.ask("What fraction of COLT papers study bandit problems?")
     assert a.answer.splitlines()[0] == "75.0 % of the 4 indexed papers from COLT are listed below."
     assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p3"]
+    # the share of some papers that are of a status or venue: of those papers (it was "100 %")
+    a = fast_chat.ask("What proportion of COLT 2024 papers are orals?")
+    assert a.answer.splitlines()[0] == "1 of the 3 COLT 2024 papers (33.3 %) are listed below."
+    assert [p["paper_id"] for p in a.papers] == ["p0"]
+    a = fast_chat.ask("What fraction of papers on bandit problems are from COLT?")
+    assert a.answer.splitlines()[0] == (
+        "3 of the 4 papers on \u201cbandit problems\u201d (75.0 %) are listed below.")
     a = fast_chat.ask("Which is more popular, bandit problems or federated learning?")
     assert "matching each side: 4 \u201cbandit problems\u201d and 2 \u201cfederated learning\u201d" in (
         a.answer.splitlines()[0])
