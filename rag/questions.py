@@ -940,8 +940,8 @@ class QuestionReader:
         share_of = None  # "... are orals", "... are from COLT": of the papers without it
         if m:  # "what fraction of CoRL papers use X?": which, and their share
             question = f"Which {m.group('rest')}"
-            if (asked := _PREDICATE.search(m.group("rest"))) and (
-                    of := self._filter_named(asked.group("pred"), Filters())):
+            if (predicate := _PREDICATE.search(m.group("rest"))) and (
+                    of := self._filter_named(predicate.group("pred"), Filters())):
                 share_of = of[0]
         if m := _MORE_POPULAR.match(question):  # "which is more popular at CoRL, A or B?"
             question = f"Compare {m.group('a')} and {m.group('b')}{m.group('where')}"
