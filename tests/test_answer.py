@@ -268,8 +268,8 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
     so: a paper naming a mixture and experts apart is not listed; "model of cells", which no
     paper hyphenates, stays as typed (but "sequence to sequence", a synonym-table surface,
     does not), and so does "vision and language" ("and" joins two topics as often as it makes
-    one). An acronym defined in brackets is left out of the
-    question ("mixture of experts (MoE) layers")."""
+    one). An acronym defined in brackets is left out of the question ("mixture of experts
+    (MoE) layers")."""
     rows = [{"id": "moe1", "title": "Sparse Mixture-of-Experts at Scale",
              "abstract": "We route tokens in a mixture-of-experts layer. Experts specialize."},
             {"id": "moe2", "title": "Routing without Collapse",
