@@ -13,7 +13,7 @@ the search.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
@@ -29,6 +29,7 @@ from rag.institutions import (
     fold,
     institution_candidates,
     looks_like_institution,
+    name_parts,
     typed_in_lowercase,
 )
 from rag.retrieval import Filters, Retriever, split_sentences
@@ -1403,8 +1404,13 @@ class QuestionReader:
             held = held | {int(m.group(1))}  # "ICML 2024": a year, held or not
         query, years = _years_named(query, held)
         status, words = self.index.match_status(query)
+        if status and (also := self._also_named(query, words, status, self._status_word)):
+            status, query = also  # "oral or spotlight papers"
         query = query.replace(words, " ", 1) if status else query
         if venue:  # as found, with a "from", "in" or "at" before it
+            if also := self._also_named(query, re.sub(r"\\(.)", r"\1", written), venue,
+                                        lambda q: (self.index.match_venue(q),) * 2):
+                venue, query = also  # "at COLT and AISTATS"
             query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){written}(?![\w-])", " ",
                            query, flags=case)
         institution, words = self.index.match_affiliation(query)
@@ -1418,6 +1424,36 @@ class QuestionReader:
                               year_in=years.year_in)
         named = scope_named(replace(years, venue=venue, status=status, affiliation=institution))
         return " ".join(query.split()), filters, named
+
+    def _status_word(self, text: str) -> tuple[str, str]:
+        """A status word alone ("oral" in "oral or spotlight papers") and the status of the
+        catalog it names: (status, the word); ('', '') if none."""
+        for m in re.finditer(rf"\b({STATUS_WORDS})s?\b", text, re.IGNORECASE):
+            if status := self.index.match_status(f"{m.group(1)} papers")[0]:
+                return status, m.group(0)
+        return "", ""
+
+    @staticmethod
+    def _also_named(query: str, first: str, value: str,
+                    match: Callable[[str], tuple[str, str]]) -> tuple[str, str] | None:
+        """A second venue or status joined to the first (``first`` as written, ``value`` as
+        stored) by "and", "or" or a comma ("COLT and AISTATS", "oral or spotlight"): both as
+        the filter takes them, in the question's order ("COLT or AISTATS"; ``match`` finds the
+        second and its words in a text), and ``query`` without the second and the joining
+        word; None where there is none."""
+        rest = query.replace(first, " \x00 ", 1)
+        second, words = match(rest.replace("\x00", " "))
+        if not second or not words:
+            return None
+        joined = r"\s*(?:,|\band\b|\bor\b)\s*(?:(?:at|in|from)\s+)?"
+        other = rf"(?<![\w-]){re.escape(words)}(?![\w-])"
+        # either way round: "COLT and AISTATS", where the longer name was found first
+        m = (re.search(rf"(?<=\x00)(?:\s+papers)?{joined}{other}", rest, re.IGNORECASE)
+             or re.search(rf"{other}(?:\s+papers)?{joined}(?=\s*\x00)", rest, re.IGNORECASE))
+        if m is None:
+            return None
+        both = f"{second} or {value}" if m.start() < rest.index("\x00") else f"{value} or {second}"
+        return both, (rest[:m.start()] + " " + rest[m.end():]).replace("\x00", first)
 
     def _paper_titled(self, asked: str) -> Paper | None:
         """The paper ``asked`` names by its title or label (:func:`_titled`), among the closest
@@ -1549,7 +1585,10 @@ def and_list(items: Sequence[str]) -> str:
 
 
 def status_noun(status: str) -> str:
-    """"Oral" -> "orals", "Accept (oral)" -> "“Accept (oral)” papers"."""
+    """"Oral" -> "orals", "Accept (oral)" -> "“Accept (oral)” papers", "Oral or Spotlight"
+    -> "orals or spotlights"."""
+    if " or " in status:
+        return " or ".join(status_noun(part) for part in name_parts(status))
     return (f"{status.lower()}s" if re.fullmatch(r"[A-Za-z]+", status)
             else f"\u201c{status}\u201d papers" if status else "")
 

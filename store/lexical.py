@@ -290,8 +290,9 @@ class PaperIndex:
             args.append(name_pattern(affiliation) or "(?!)")
         for column, value in (("area", area), ("authors", author), ("venue", venue),
                               ("status", status)):
-            # an author filter of several names ("Yoshua Bengio or Samy Bengio"): any of them
-            values = name_parts(value) if column == "authors" else [value] if value else []
+            # several names ("Yoshua Bengio or Samy Bengio", "COLT or AISTATS", "Oral or
+            # Spotlight"): any of them
+            values = name_parts(value) if column != "area" else [value] if value else []
             if values:
                 clauses.append("(" + " OR ".join([f"{column} LIKE ? ESCAPE '\\'"] * len(values))
                                + ")")

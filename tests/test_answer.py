@@ -1772,6 +1772,26 @@ def test_a_venue_status_or_year_the_question_leaves_out(fast_chat: PaperChat,
     assert plan.exclude is None
 
 
+def test_two_venues_or_statuses_named_together(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"bandit papers at COLT and ALT", "COLT or ALT papers", "oral or poster papers on X",
+    "orals and posters on X" are the papers of either; the second had been read as a topic
+    word ("no indexed paper from ALT matches “bandit COLT”")."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question, listed in (
+            ("bandit problems papers at COLT and ALT", ["p0", "p1", "p2", "p3"]),
+            ("Which COLT or ALT papers study federated learning?", ["p4", "p5"]),
+            ("oral or poster papers on bandit problems", ["p0", "p1", "p2", "p3"]),
+            ("orals and posters on federated learning", ["p4", "p5"]),
+            ("Which ALT papers study bandit problems?", ["p2"])):  # one: as before
+        assert _listed(fast_chat, question) == listed, question
+    a = fast_chat.ask("Which COLT or ALT papers study federated learning?")
+    assert a.answer.splitlines()[0].startswith("2 papers from COLT or ALT in the indexed"), (
+        a.answer)
+    a = fast_chat.ask("Which oral or poster papers study bandit problems?")
+    assert "among the orals or posters" in a.answer.splitlines()[0], a.answer
+
+
 def test_a_venue_or_year_is_a_word_where_the_catalog_gives_none(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """Over papers that give no venues or years (a plain paper list), "papers from ICML" and
