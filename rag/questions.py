@@ -683,8 +683,9 @@ class QuestionReader:
             return plan  # its words as written
         question = _last_asked(question)
         question, respelled = self.respelled(question)
-        question = self.compounded(_without_definitions(question))
-        plan = self._read(question, conversation, filters)
+        typed = _without_definitions(question)
+        plan = self._read(self.compounded(typed), conversation, filters)
+        plan.topic = _as_typed(plan.topic, typed)
         plan.respelled = respelled + plan.respelled
         return plan
 
@@ -1545,6 +1546,18 @@ def _last_asked(question: str) -> str:
     sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())
     last = sentences[-1]
     return last if len(sentences) > 1 and _ASKS.match(last) and query_terms(last) else question
+
+
+def _as_typed(topic: str, typed: str) -> str:
+    """``topic`` with each compound :meth:`QuestionReader.compounded` made of words ``typed``
+    wrote apart written back as typed ("mixture-of-experts" -> "mixture of experts"): the
+    answer names the topic as the question did; the search keeps the compound."""
+    for m in _LINKED.finditer(typed):
+        first, link, second = m.groups()
+        spaced = " ".join(m.group(0).split())
+        topic = re.sub(rf"(?<![\w-]){re.escape(first)}-{link}-{re.escape(second)}(?![\w-])",
+                       lambda _: spaced, topic, flags=re.IGNORECASE)  # noqa: B023 (used at once)
+    return topic
 
 
 def _without_definitions(question: str) -> str:

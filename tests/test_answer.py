@@ -268,8 +268,8 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
     so: a paper naming a mixture and experts apart is not listed; "model of cells", which no
     paper hyphenates, stays as typed (but "sequence to sequence", a synonym-table surface,
     does not), and so does "vision and language" ("and" joins two topics as often as it makes
-    one). An acronym defined in brackets is left out of the question ("mixture of experts
-    (MoE) layers")."""
+    one). The answer names the topic as typed. An acronym defined in brackets is left out of the
+    question ("mixture of experts (MoE) layers")."""
     rows = [{"id": "moe1", "title": "Sparse Mixture-of-Experts at Scale",
              "abstract": "We route tokens in a mixture-of-experts layer. Experts specialize."},
             {"id": "moe2", "title": "Routing without Collapse",
@@ -292,6 +292,9 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
         "Which papers use sequence-to-sequence models?")  # a synonym-table surface
     assert _listed(fast_chat, "Which papers use mixture of experts?") == [
         "moe1", "moe2", "moe3"]
+    plan = fast_chat.answerer().plan("Which papers use mixture of  experts?", None, None)
+    assert "mixture-of-experts" in plan.query  # searched as one compound, named as typed
+    assert plan.topic == "mixture of experts"
     # an acronym the question defines in brackets would split its phrase: left out
     plan = fast_chat.answerer().plan("Which papers use mixture of experts (MoE) layers?",
                                      None, None)
