@@ -245,6 +245,15 @@ _DID_VERB = re.compile(rf"^(?P<what>\s*(?:what|which))\s+(?:{WORK_NOUN}\s+)?"
                        r"(?P<aux>did|does|do|has|have)\s+"
                        r"(?:publish(?:ed)?|wr[io]te|write|written|work(?:ed)?(?:\s+on)?"
                        r"|stud(?:y|ied)|research(?:ed)?)\b", re.IGNORECASE)
+# ... and the same once a venue, year or status the question names is out of it ("What did
+# COLT 2023 publish on bandits?", "what has CoRL 2025 published about X?", "What did UAI 2024
+# papers study on X?"): the papers on X, listed; no topic word ("publish", "study") left
+_FILTER_DID = re.compile(r"^\s*(?:what|which)\s+(?:(?:papers?|work|research)\s+)?"
+                         r"(?:did|does|do|has|have)\s+(?:(?:the|its|their)\s+)?(?:(?:papers?"
+                         r"|orals|spotlights|posters|authors|researchers)\s+)?(?:publish(?:ed)?"
+                         r"|present(?:ed)?|feature[ds]?|include[ds]?|cover(?:ed)?|wr[io]te"
+                         r"|written|stud(?:y|ied)|research(?:ed)?|work(?:ed)?)\b(?:\s+(?:on|about"
+                         r"|in|into|regarding|concerning)\b)?", re.IGNORECASE)
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
 # "which one is ...", "only the orals", "just the ones from 2025"
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
@@ -1174,6 +1183,10 @@ class QuestionReader:
             return across  # "compare UAI and AISTATS papers on X": X at each
         query, filters, named = self._named_filters(query, filters)
         kind: Kind = "listing" if _LISTING.search(question) else "summary"
+        if named and (did := _FILTER_DID.match(query)):  # "What did COLT 2023 publish on X?"
+            rest = query[did.end():].strip()
+            query, kind = f"Which papers on {rest}" if query_terms(rest) else "Which papers?", (
+                "listing")
         name, words, many, misspelled = self._author_named(query)
         typed = words if misspelled else ""
         if (name or many) and not filters.author:

@@ -585,6 +585,15 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
         "AISTATS2024bandits"]
     assert _listed(fast_chat, "AISTATS papers from 2024 on, about bandits") == [
         "AISTATS2024bandits", "AISTATS2025bandits"]
+    # "what did <venue> publish on X?" asks for the papers on X ("publish" is no topic word)
+    for question in ("What did COLT 2024 publish on bandits?",
+                     "what has AISTATS 2024 published about bandits?",
+                     "What did COLT 2024 papers study on bandits?"):
+        a = fast_chat.ask(question)
+        assert a.kind == "listing" and len(a.papers) == 1, question
+        assert a.papers[0]["paper_id"].endswith("2024bandits"), question
+    a = fast_chat.ask("What did COLT 2025 publish?")
+    assert a.kind == "metadata" and a.count == 2
     a = fast_chat.ask("Which papers are from COLT 2025?")
     assert a.kind == "metadata" and a.count == 2
     assert a.answer.splitlines()[0] == (
