@@ -215,6 +215,9 @@ _PUBLISHED = re.compile(rf"^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|d
                         r"(?=\s*[?.!]*$))?", re.IGNORECASE)
 # "papers by researchers at MIT": the researchers are the papers' authors
 _BY_PEOPLE = re.compile(rf"\bby\s+{_PEOPLE}\s+(?=(?:at|from)\b)", re.IGNORECASE)
+# ... and "what did researchers at MIT work on?" asks what MIT did
+_PEOPLE_DID = re.compile(rf"\b(did|does|do|has|have)\s+(?:the\s+)?{_PEOPLE}\s+(?:at|from)\s+"
+                         r"(?=[A-Z])", re.IGNORECASE)
 
 
 # a question's own words before a run of capitalized words ("Which MIT papers")
@@ -304,7 +307,7 @@ def as_from(question: str) -> str:
     ("Which papers from MIT study X?"), where it reads as an institution
     (:func:`looks_like_institution`: "What did Kaiyi Ji work on?" stays an author's, "Which
     Transformer papers" a topic's); the question as it was otherwise."""
-    question = _BY_PEOPLE.sub("", question)
+    question = _PEOPLE_DID.sub(r"\1 ", _BY_PEOPLE.sub("", question))
     if (m := _PUBLISHED.search(question)) and (name := _institution(m.group("name"))):
         return f"Which papers from {name}{question[m.end():]}"
 

@@ -250,7 +250,8 @@ _DID_VERB = re.compile(rf"^(?P<what>\s*(?:what|which))\s+(?:{WORK_NOUN}\s+)?"
 # papers study on X?"): the papers on X, listed; no topic word ("publish", "study") left
 _FILTER_DID = re.compile(r"^\s*(?:what|which)\s+(?:(?:papers?|work|research)\s+)?"
                          r"(?:did|does|do|has|have)\s+(?:(?:the|its|their)\s+)?(?:(?:papers?"
-                         r"|orals|spotlights|posters|authors|researchers)\s+)?(?:publish(?:ed)?"
+                         r"|orals|spotlights|posters|authors|researchers)\s+)?(?:been\s+)?"
+                         r"(?:publish(?:ed)?"
                          r"|present(?:ed)?|feature[ds]?|include[ds]?|cover(?:ed)?|wr[io]te"
                          r"|written|stud(?:y|ied)|research(?:ed)?|work(?:ed)?)\b(?:\s+(?:on|about"
                          r"|in|into|regarding|concerning)\b)?", re.IGNORECASE)
@@ -353,9 +354,11 @@ _HELP = re.compile(r"^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\
                    r"\s+(?:this|you|it)|who\s+are\s+you|what\s+are\s+you)[\s?!.]*$", re.IGNORECASE)
 # where or when the papers appeared, no topic word: "which papers on X came out in 2025?",
 # "... were published at COLT?", "which venues have papers on X?" (each listed paper names it)
-_APPEARED = re.compile(r"\s*\b(?:(?:were|was|been|got)\s+(?:published|released|presented|accepted)"
-                       r"|c[ao]me\s+out|appeared)(?=\s+(?:in|at|on|during|since|before|after)\b"
-                       r"|[\s?.!]*$)", re.IGNORECASE)
+# (with "were" or without: "papers accepted at UAI 2024 on X", "papers on X published as orals",
+# "which COLM 2025 papers got accepted about reasoning")
+_APPEARED = re.compile(r"\s*\b(?:(?:(?:were|was|been|got|get|being)\s+)?(?:published|released"
+                       r"|presented|accepted)|c[ao]me\s+out|appeared)(?=\s+(?:in|at|on|about|as"
+                       r"|to|during|since|before|after)\b|[\s?.!]*$)", re.IGNORECASE)
 _WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?)\s+(?:have|had|has"
                            r"|publish(?:ed)?|feature[sd]?|include[sd]?)\b", re.IGNORECASE)
 # who (which institution, venue) has the most papers on a topic, or how many a year: "Who are the
@@ -504,8 +507,12 @@ _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 _REWORDED = (
     (re.compile(r"^\s*(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all)\s+"
                 r"(?=(?:on|about|regarding|related\s+to)\s)", re.IGNORECASE), "Show me papers "),
-    (re.compile(r"^\s*(?:count|tally)\s+(?:the\s+|all\s+(?:the\s+)?)?(?=papers\b)|^\s*what(?:'s|"
-                r"\s+is)\s+the\s+(?:number|count)\s+of\s+(?=papers\b)", re.IGNORECASE), "How many "),
+    # (papers, orals, ... after up to three words: "count the spotlight papers on X", "number
+    # of COLM 2024 papers on Y")
+    (re.compile(r"^\s*(?:(?:count|tally)\s+(?:the\s+|all\s+(?:the\s+)?)?|(?:what(?:'s|\s+is)\s+)?"
+                r"(?:the\s+)?(?:total\s+)?(?:number|count)\s+of\s+(?:the\s+)?)(?=(?:[\w'-]+\s+){0,3}"
+                r"(?:papers|orals|spotlights|posters|works|articles|publications)\b)", re.IGNORECASE),
+     "How many "),
 )
 # "what's new in X?": the latest papers on X
 _WHATS_NEW = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:new|(?:the\s+)?(?:latest|recent|newest)"
@@ -934,7 +941,8 @@ class QuestionReader:
         question = _WHICH_VENUES.sub("Which", question)  # "which venues have papers on X?"
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
-        question = _APPEARED.sub("", question)  # "which papers on X came out in 2025?"
+        if not _WHAT_DID.match(question):  # "what has COLT published on X?": _FILTER_DID
+            question = _APPEARED.sub("", question)  # "which papers on X came out in 2025?"
         newest = any(m.group(2) for m in _ORDER.finditer(question)) or bool(
             _NEWEST_LAST.search(question))  # "recent papers on X", "papers on X, newest first"
         question = " ".join(_ORDER.sub(" ", _NEWEST_LAST.sub("", question)).split())

@@ -586,9 +586,15 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert _listed(fast_chat, "AISTATS papers from 2024 on, about bandits") == [
         "AISTATS2024bandits", "AISTATS2025bandits"]
     # "what did <venue> publish on X?" asks for the papers on X ("publish" is no topic word)
+    # ... as are "accepted", "count", "number of" (and papers: "got accepted about X" was a
+    # search for "got accepted X"; "count COLT 2024 papers on X" for "count X")
     for question in ("What did COLT 2024 publish on bandits?",
                      "what has AISTATS 2024 published about bandits?",
-                     "What did COLT 2024 papers study on bandits?"):
+                     "What did COLT 2024 papers study on bandits?",
+                     "papers accepted at COLT 2024 on bandits",
+                     "which COLT 2024 papers got accepted about bandits",
+                     "count COLT 2024 papers about bandits",
+                     "number of AISTATS 2024 papers on bandits"):
         a = fast_chat.ask(question)
         assert a.kind == "listing" and len(a.papers) == 1, question
         assert a.papers[0]["paper_id"].endswith("2024bandits"), question
@@ -1080,6 +1086,11 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
         assert _listed(fast_chat, question) == ["both", "mit"], question
     assert _listed(fast_chat, "Which papers by researchers at Stanford study bandits?") == [
         "both", "stan"]
+    assert _listed(fast_chat, "What did researchers from Stanford publish on bandits?") == [
+        "both", "stan"]
+    a = fast_chat.ask("what did researchers at MIT work on?")  # all theirs ("work" a verb)
+    assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
+        "both", "mit", "mit-vision"]
     a = fast_chat.ask("Which papers from MIT or Stanford study bandits?")
     assert sorted(p["paper_id"] for p in a.papers) == ["both", "mit", "stan"]
     assert "3 papers with an author at MIT or Stanford in the indexed abstracts" in a.answer
