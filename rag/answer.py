@@ -48,12 +48,13 @@ from rag.questions import (
     plain,
     scope_label,
     scope_named,
+    shown_topic,
     status_noun,
     title_names,
 )
 from rag.retrieval import Filters, Retriever, best_sentence, split_sentences
 from rag.settings import Settings
-from rag.textnorm import query_terms, sentence_order, sentence_scores, terms_beyond
+from rag.textnorm import is_term, query_terms, sentence_order, sentence_scores, terms_beyond
 from rag.themes import TopicIndex, Trend
 from rag.types import Paper, SearchHit
 from store.lexical import PaperIndex
@@ -417,6 +418,7 @@ class Answerer:
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
             text = " ".join([*self._note_lines(plan), text, *self._outside(plan),
+                             *self._unwritten(plan),
                              *([prompts.FOREIGN] if self.reader.foreign(question) else [])])
             yield TokenEvent(text)
             answer.answer = text
@@ -745,6 +747,29 @@ class Answerer:
                                                                      len(ids)))),
                 statuses=_statuses_said(statuses, len(ids))))
         return lines
+
+    def _unwritten(self, plan: Plan) -> list[str]:
+        """Where nothing matches a topic naming words no paper writes ("mamba state space
+        models", "protein folding in sourdough"), and the rest of it has papers: a line naming
+        those words and how many papers match the rest (the question stays refused: what it
+        asks for together is not there); else none."""
+        if (plan.scope is not None or plan.like or plan.like_text or plan.sides or plan.ambiguous
+                or plan.left_out or plan.only_left_out or plan.judges_nothing()):
+            return []
+        words = list(re.finditer(r"[\w'-]+", plan.topic))
+        terms = [w.group(0) for w in words if is_term(w.group(0).lower())]
+        df = self.index.doc_frequencies(terms)
+        unwritten = {w for w in terms if df[w] == 0}
+        if not unwritten or len(unwritten) == len(terms):
+            return []
+        rest = shown_topic(" ".join(w.group(0) for w in words if w.group(0) not in unwritten))
+        count = len(self.relevant(replace(plan, query=rest, topic=rest)))
+        if not count:
+            return []
+        return [prompts.render(prompts.UNWRITTEN, words=" or ".join(
+            f"\u201c{neutralize(w)}\u201d" for w in terms if w in unwritten), count=count,
+            s="" if count == 1 else "s", es="es" if count == 1 else "", rest=neutralize(rest),
+            where=_where(None, _among(plan)), them="it" if count == 1 else "them")]
 
     def _note_lines(self, plan: Plan) -> list[str]:
         """What the answer says before its count: an author's name or words read another way

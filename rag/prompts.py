@@ -20,7 +20,7 @@ __all__ = [
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
     "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
     "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
-    "TRENDS_WITHIN_CHANCE", "WHICH_AUTHOR", "render",
+    "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -74,6 +74,10 @@ OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span
 # ... or where both are held, but not together ("UAI 2025"), or not of that status
 NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} papers are from {span}."
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
+# nothing matches a topic naming words no paper writes ("mamba state space models"): {words}
+# "“Mamba”", several joined by "or"; {count} the papers matching the rest of it, {rest}
+UNWRITTEN = ("No indexed paper writes {words}; {count} paper{s} {where} match{es} "
+             "\u201c{rest}\u201d (ask about that to see {them}).")
 # {pairs}: "“lerning” as “learning”", several joined by "and"; {typed}: "“lerning”", several
 # joined by "or"
 RESPELLED = "Read {pairs}: no indexed paper writes {typed}."

@@ -1669,6 +1669,28 @@ def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: Paper
     assert plain.plan("Which papers study quadrture?", None, None).respelled == []
 
 
+def test_a_refusal_names_the_words_no_paper_writes_and_what_the_rest_matches(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Mamba language models": nothing names it (no paper writes "mamba"), so the question
+    is refused, and the answer says which word is missing and how many papers match the rest;
+    a topic no word of which is written gets the refusal alone."""
+    rows = [{"id": f"lm{i}", "title": f"Scaling study {i}",
+             "abstract": f"We train language models on {w} text, tune every hyperparameter with "
+                         "care, report each result over five seeds and release all our code."}
+            for i, w in enumerate(["long", "legal", "noisy", "short", "medical", "old"])]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Which papers study Mamba language models?")
+    assert a.refused and a.papers == [], a.answer
+    assert a.answer.endswith(
+        "No indexed paper writes \u201cMamba\u201d; 6 papers in the indexed abstracts match "
+        "\u201clanguage models\u201d (ask about that to see them).")
+    for question in ("Which papers study knitting?", "Which papers study photosynthesis in "
+                     "knitting?"):
+        a = fast_chat.ask(question)
+        assert a.refused and "No indexed paper writes" not in a.answer, question
+
+
 def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: PaperChat,
                                                                    tmp_path: Path) -> None:
     """"Show me more" after a listing written out in part writes out its next papers, numbered
