@@ -263,11 +263,12 @@ class Answerer:
                 hits = self.retriever.search(plan.query, k=max(len(allowed), 1),
                                              filters=plan.filters).hits
             return hits
-        cov = self.index.coverage(plan.query)
-        phrase = self.index.phrase_matches(plan.query)
+        query = _searched(plan)  # worded alike, searched alike
+        cov = self.index.coverage(query)
+        phrase = self.index.phrase_matches(query)
         # what the cut counts: a title naming the rarest term as almost all terms
         cut = cov | {pid: max(cov.get(pid, 0.0), MOSTLY_ALL_TERMS)
-                     for pid in self.index.rare_title_matches(plan.query, RARE_TERM)}
+                     for pid in self.index.rare_title_matches(query, RARE_TERM)}
 
         def relevant(pid: str, sim: float | None) -> bool:
             return self._is_relevant(cut.get(pid, 0.0), sim,
@@ -279,7 +280,7 @@ class Answerer:
                 wanted = set(self.index.filter_ids(**vars(plan.filters)) or [])
                 ids = [pid for pid in ids if pid in wanted]
             scope = set(ids)
-            sims = self.retriever.similarities(plan.query, ids)
+            sims = self.retriever.similarities(query, ids)
             papers = self.index.get(ids)
             keep = [pid for pid in ids if pid in papers
                     and (plan.whole_scope or relevant(pid, sims.get(pid)))]
@@ -287,13 +288,13 @@ class Answerer:
             if plan.whole_scope:
                 if terms:  # else in the previous answer's order
                     keep.sort(key=lambda p: -(sims.get(p) or 0.0))
-                return [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0))
+                return [self._hit(papers[p], query, sims.get(p), cov.get(p, 0.0))
                         for p in keep]
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))
-            return self._named_first([self._hit(papers[p], plan.query, sims.get(p),
-                                                cov.get(p, 0.0)) for p in keep], plan.query,
+            return self._named_first([self._hit(papers[p], query, sims.get(p),
+                                                cov.get(p, 0.0)) for p in keep], query,
                                      cov, phrase)
-        result = self.retriever.search(plan.query, k=max(k or r.k, LISTING_DEPTH),
+        result = self.retriever.search(query, k=max(k or r.k, LISTING_DEPTH),
                                        filters=plan.filters)
         in_filter: set[str] | None = (set(self.index.filter_ids(**vars(plan.filters)) or [])
                                       if plan.filters.active() else None)
@@ -303,16 +304,16 @@ class Answerer:
         extra = [pid for pid, c in cut.items() if c >= MOSTLY_ALL_TERMS and pid not in have
                  and (in_filter is None or pid in in_filter)]
         if extra:
-            sims = self.retriever.similarities(plan.query, extra)
+            sims = self.retriever.similarities(query, extra)
             extra = [p for p in extra if relevant(p, sims.get(p))]
             papers = self.index.get(extra)
-            more = [self._hit(papers[p], plan.query, sims.get(p), cov.get(p, 0.0)) for p in extra
+            more = [self._hit(papers[p], query, sims.get(p), cov.get(p, 0.0)) for p in extra
                     if p in papers]
             more.sort(key=lambda h: -(h.similarity or 0.0))
             hits += more
         if plan.kind == "summary" and (named := _paper_named(plan.query, hits)) is not None:
             return [named]  # "what does the paper Graph Mixture of Experts propose?"
-        return self._named_first(hits, plan.query, cov, phrase)
+        return self._named_first(hits, query, cov, phrase)
 
 
     def _like(self, plan: Plan) -> list[SearchHit]:
@@ -878,6 +879,23 @@ class Answerer:
             yield from (_cite(h.evidence, n) for n, h in enumerate(sources, 1))
             return
         yield checked.text
+
+
+# a topic that is a question still ("Which papers by Ann Lee use LoRA", a side of "... use LoRA
+# or adapters?"): searched as it is
+_ASKS = re.compile(r"\b(?:which|what|papers?)\b", re.IGNORECASE)
+
+
+def _searched(plan: Plan) -> str:
+    """What a listing or summary searches for: "Which papers study {topic}?" where the
+    question names no other word to search than its topic's, so that a topic's papers do not
+    depend on how it is asked ("papers on X", "how many papers on X", "X", "count the papers on
+    X" list what "Which papers study X?" lists: the dense side embeds the question); else the
+    question as read."""
+    if plan.topic and plan.kind in ("listing", "summary") and not _ASKS.search(plan.topic) and (
+            sorted(query_terms(plan.query)) == sorted(query_terms(plan.topic))):
+        return f"Which papers study {plan.topic}?"
+    return plan.query
 
 
 def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None,

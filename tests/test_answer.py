@@ -1691,6 +1691,29 @@ def test_a_refusal_names_the_words_no_paper_writes_and_what_the_rest_matches(
         assert a.refused and "No indexed paper writes" not in a.answer, question
 
 
+def test_a_topic_lists_the_same_papers_however_it_is_asked(fast_chat: PaperChat,
+                                                          tmp_path: Path) -> None:
+    """"papers on X", "how many papers on X", "X", "summarize the papers on X" list what
+    "Which papers study X?" lists: the dense side embeds the question, so asking words moved
+    the papers matching on meaning alone (63, 79, 92 and 127 NeurIPS papers on "state space
+    models")."""
+    words = ["space", "state", "models", "control", "robots", "latent", "sequence", "signals"]
+    rows = [{"id": f"p{i}", "title": f"Study {i}",
+             "abstract": f"We study {words[i % 8]} {words[(i * 3 + 1) % 8]} with "
+                         f"{words[(i * 5 + 2) % 8]} papers {'which' if i % 2 else 'on'}."}
+            for i in range(24)]
+    rows.append({"id": "ssm", "title": "State space models",
+                 "abstract": "We study state space models."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    listed = sorted(p["paper_id"] for p in fast_chat.ask(
+        "Which papers study state space models?").papers)
+    assert len(listed) > 1  # some on meaning alone
+    for question in ("papers on state space models", "How many papers on state space models?",
+                     "state space models", "Summarize the papers on state space models"):
+        assert sorted(p["paper_id"] for p in fast_chat.ask(question).papers) == listed, question
+
+
 def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: PaperChat,
                                                                    tmp_path: Path) -> None:
     """"Show me more" after a listing written out in part writes out its next papers, numbered
