@@ -526,14 +526,14 @@ _PAPER_FACT = re.compile(
     r"^\s*(?:(?P<authors>who\s+(?:(?:are|were)\s+the\s+(?:co-?)?authors\s+of|(?:is|was)\s+the\s+"
     r"(?:first\s+|last\s+)?author\s+of|wrote|authored|(?:has|have)\s+written)|(?:list|give|show|name)"
     r"(?:\s+me)?\s+the\s+authors\s+of|(?:what|which)\s+are\s+the\s+authors\s+of)"
-    r"|(?P<when>(?:when|where)\s+(?:was|is|did)|(?:in\s+)?what\s+year\s+(?:was|is|did)|(?:at\s+|in\s+)?"
-    r"(?:which|what)\s+(?:venue|conference)\s+(?:was|is|did))"
+    r"|(?P<when>(?:when|where)\s+(?:was|is|did)|(?:at\s+|in\s+)?(?:which|what)\s+(?:venue|conference"
+    r"|year)(?:\s+and\s+(?:venue|conference|year))?\s+(?:was|is|did))"
     r"|(?P<status>what\s+(?:is|was)\s+the\s+(?:status|decision|presentation(?:\s+type)?)\s+of)"
     r"|(?P<abstract>(?:what\s+(?:is|was)|show(?:\s+me)?|give(?:\s+me)?|print|read)\s+the\s+abstract\s+of)"
     r"|(?P<affiliations>(?:what|which)\s+are\s+the\s+(?:affiliations|institutions)\s+of|where\s+are"
     r"\s+the\s+authors\s+of))"
-    rf"\s+{_TITLE}(?:\s+(?:(?:get\s+)?(?:published|presented|accepted|released)|appear(?:ed)?"
-    r"|come\s+out)(?:\s+(?:at|in))?)?[\s?.!]*$", re.IGNORECASE)
+    rf"\s+{_TITLE}(?:\s+(?:(?:get\s+)?(?:published|presented|accepted|released)"
+    r"|appear(?:ed)?|come\s+out))?(?:\s+(?:at|in|from))?[\s?.!]*$", re.IGNORECASE)
 # ... the paper named as the one the last answer was on ("who wrote it?"), or the papers
 _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article)"
                  r"|(?P<many>they|them|these|those|(?:these|those|the)\s+(?:two|three|papers|ones)))",
@@ -1035,7 +1035,13 @@ class QuestionReader:
         Preference Optimization?", "When was X published?", :data:`_IS_STATUS`: "Is X an
         oral?"), that paper and what to tell of it; None where no paper is so titled."""
         asked = _fact_asked(question)
-        if not asked or not (paper := self._paper_titled(asked[1]) or self._paper_called(asked[1])):
+        if not asked:
+            return None
+        # "the Q-Transformer paper": "Q-Transformer", where no title is "The Q-Transformer"
+        bare = re.sub(r"^the\s+|\s+paper$", "", asked[1], flags=re.IGNORECASE)
+        names = [asked[1], *([bare] if bare != asked[1] else [])]
+        if not (paper := next((p for name in names if (
+                p := self._paper_titled(name) or self._paper_called(name))), None)):
             return None
         return Plan("summary", paper.title or paper.label, Filters(), scope=[paper.paper_id],
                     topic=paper.title or paper.label, standalone=question, whole_scope=True,
