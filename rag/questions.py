@@ -672,7 +672,8 @@ class QuestionReader:
     def plan(self, question: str, conversation: Conversation | None,
              filters: Filters | None) -> Plan:
         """What to search and how to answer (:meth:`_read`), for the question as it is meant:
-        names typed in lowercase in capitals (:meth:`_written`: "papers from mit"), without a
+        names typed in lowercase in capitals (:meth:`_written`: "papers from mit"), a venue and
+        year as the catalog names them (:meth:`_venues_written`: "colm'24"), without a
         polite lead (:data:`_POLITE`: "can you find papers on X?"), its misspelled words
         respelled (:meth:`respelled`: "federated lerning"; the answer says so), an interest
         stated as the question it means (:data:`_INTERESTED`: "I'm interested in X. What's
@@ -683,7 +684,7 @@ class QuestionReader:
         question = _GREETED.sub("", question, count=1) or question
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
-        question = self._written(question)
+        question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
@@ -702,7 +703,7 @@ class QuestionReader:
         typed = _without_definitions(question)
         plan = self._read(self.compounded(typed), conversation, filters)
         plan.topic = _as_typed(plan.topic, typed)
-        plan.respelled = respelled + plan.respelled
+        plan.respelled = venues_respelled + respelled + plan.respelled
         return plan
 
     def _reply(self, question: str) -> str:
@@ -1452,6 +1453,39 @@ class QuestionReader:
                               year_in=years.year_in)
         named = scope_named(replace(years, venue=venue, status=status, affiliation=institution))
         return " ".join(query.split()), filters, named
+
+    def _venues_written(self, query: str) -> tuple[str, list[tuple[str, str]]]:
+        """``query`` with a venue it names before a year written as the catalog names it, and
+        with the full year, where the catalog holds that venue and year: a two-digit year
+        ("AISTATS 23", "colm'24", "COLM '24"), lowercase ("colm 2024"; a name under five
+        letters only in a question without capitals, as :meth:`_written`), or one edit off, five
+        letters or more, where no paper writes the word ("AISTAT 2024") -> "AISTATS 2023",
+        "COLM 2024"; and the (word, venue) pairs of those one edit off (the answer says so)."""
+        names = {v.lower(): v for v in self.index.venue_names()}
+        held = self.index.years()
+        pairs: list[tuple[str, str]] = []
+        if not names or not held:
+            return query, pairs
+        lowercase = query == query.lower()
+
+        def written(m: re.Match[str]) -> str:
+            word, full = m.group("v"), m.group("yyyy")
+            year = int(full) if full else 2000 + int(m.group("yy") or m.group("yy2"))
+            name = names.get(word.lower(), "")
+            if len(name) < 5 and name != word and not lowercase:
+                name = ""  # in a question with capitals, a short name only as written
+            if not name and len(word) >= 4 and not self.index.word_papers(word.lower()):
+                close = process.extractOne(word.lower(), [n for n in names if len(n) >= 5],
+                                           scorer=OSA.distance, score_cutoff=1)
+                name = names[close[0]] if close else ""
+            if not name or year not in held or (full and name == word):
+                return m.group(0)
+            if name.lower() != word.lower():
+                pairs.append((word, name))
+            return f"{name} {year}"
+
+        return re.sub(r"(?<![\w'-])(?P<v>[A-Za-z][\w-]*[A-Za-z])(?:\s*['\u2019]\s*(?P<yy>\d\d)"
+                      r"|\s+(?P<yy2>\d\d)|\s+(?P<yyyy>20\d\d))(?![\w'-])", written, query), pairs
 
     def _status_word(self, text: str) -> tuple[str, str]:
         """A status word alone ("oral" in "oral or spotlight papers") and the status of the

@@ -600,6 +600,14 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
         assert a.papers[0]["paper_id"].endswith("2024bandits"), question
     a = fast_chat.ask("What did COLT 2025 publish?")
     assert a.kind == "metadata" and a.count == 2
+    # a year in two digits, a venue in lowercase or one edit off (said so): as the catalog
+    # names them ("colt'24" was a word, "23 papers" a number of papers asked for)
+    for question in ("colt'24 papers on bandits", "COLT '24 papers on bandits",
+                     "colt 2024 papers on bandits", "aistats 24 papers on bandits",
+                     "AISTAT 2024 papers on bandits"):
+        a = fast_chat.ask(question)
+        assert [p["paper_id"][-11:] for p in a.papers] == ["2024bandits"], question
+    assert a.answer.splitlines()[0].startswith("Read \u201cAISTAT\u201d as \u201cAISTATS\u201d")
     a = fast_chat.ask("Which papers are from COLT 2025?")
     assert a.kind == "metadata" and a.count == 2
     assert a.answer.splitlines()[0] == (
