@@ -1630,6 +1630,10 @@ def _without_definitions(question: str) -> str:
     return question
 
 
+_HYPHENATED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+_MODIFIED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+\s+(?P<noun>.+)")
+
+
 def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
     """The sides of "A, B and C" (``first`` "A, B", ``last`` "C"; ``last`` may be joined
     again: "A with B and C"), without the words before a topic ("the papers on A":
@@ -1641,6 +1645,11 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
     if sides and (q := _QUALIFIER.search(sides[-1])) and not any(
             _QUALIFIER.search(x) for x in sides[:-1]):
         sides = [*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1]]
+    # "model-based and model-free RL", "on-policy or off-policy methods": the last's noun for
+    # each hyphenated modifier alone ("LoRA and prefix tuning" stay as they are)
+    if len(sides) > 1 and (m := _MODIFIED.fullmatch(sides[-1])) and all(
+            _HYPHENATED.fullmatch(shown_topic(x)) for x in sides[:-1]):
+        sides = [*(f"{x} {m.group('noun')}" for x in sides[:-1]), sides[-1]]
     return tuple(sides) if len(sides) > 1 and all(query_terms(x) for x in sides) else ()
 
 

@@ -853,6 +853,14 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
                                      None, None)
     assert plan.sides == ("Which papers use LoRA for vision models", "adapters for vision models")
     assert fast_chat.answerer().plan("Are there papers on LoRA or not?", None, None).sides == ()
+    # a hyphenated modifier alone takes the last side's noun ("LoRA or adapters" do not)
+    answerer = fast_chat.answerer()
+    assert answerer.plan("Which papers use on-policy or off-policy methods?", None,
+                         None).sides == ("Which papers use on-policy methods", "off-policy methods")
+    assert answerer.plan("compare model-based and model-free RL", None, None).sides == (
+        "model-based RL", "model-free RL")
+    assert answerer.plan("compare LoRA and prefix tuning", None, None).sides == (
+        "LoRA", "prefix tuning")
     conv = Conversation()  # narrowing a previous answer, and among one author's papers
     assert len(fast_chat.ask("Which papers are cheap?", conv).papers) == 5
     a = fast_chat.ask("Of those, which use LoRA or adapters?", conv)
