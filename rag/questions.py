@@ -255,6 +255,11 @@ _FILTER_DID = re.compile(r"^\s*(?:what|which)\s+(?:(?:papers?|work|research)\s+)
                          r"|present(?:ed)?|feature[ds]?|include[ds]?|cover(?:ed)?|wr[io]te"
                          r"|written|stud(?:y|ied)|research(?:ed)?|work(?:ed)?)\b(?:\s+(?:on|about"
                          r"|in|into|regarding|concerning)\b)?", re.IGNORECASE)
+# ... and of "did X publish (anything) at COLM?", "has X written any papers in 2024?": their
+# papers there (no topic word)
+_DID_ANY = re.compile(r"^\s*(?:did|does|do|has|have)\s+(?:(?:ever|already)\s+)?(?:publish(?:ed)?"
+                      r"|wr[io]te|written|present(?:ed)?)\b(?:\s+(?:anything|any(?:\s+papers?)?"
+                      r"|(?:a\s+)?papers?))?", re.IGNORECASE)
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
 # "which one is ...", "only the orals", "just the ones from 2025"
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
@@ -1209,6 +1214,7 @@ class QuestionReader:
             rest, name, together = (self._other_authors(rest, name) if name and not (
                 many or misspelled) else (rest, name, ()))  # "papers by A and B", "A or B"
             rest = " ".join(_AUTHOR_WORDS.sub(" ", rest).split())  # "with B", "as an author"
+            rest = _DID_ANY.sub("which papers", rest)  # "did (X) publish anything at COLM?"
             rest = _DID_VERB.sub(r"\g<what> \g<aux>", rest)  # "what (topics) did (X) publish
             # in 2024?": no topic
             both = and_list([name, *together])  # "Sergey Levine and Chelsea Finn"

@@ -627,6 +627,11 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
         "COLT2024bandits", "COLT2024kernels", "COLT2025bandits", "COLT2025kernels"]
     assert a.answer.splitlines()[0] == (
         "The index holds 4 COLT papers from 2024 or later by Ann Lee:")
+    for question in ("Did Ann Lee publish anything at COLT 2024?",  # "publish" no topic word
+                     "has Ann Lee written any papers at COLT 2024?"):
+        a = fast_chat.ask(question)
+        assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
+            "COLT2024bandits", "COLT2024kernels"], question
     a = fast_chat.ask("Which papers since 2026 study bandits?")
     assert a.refused and "no indexed paper from 2026 or later matches \u201cbandits\u201d" in a.answer
     # narrowing the previous answer by a year, with or without a topic
