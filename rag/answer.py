@@ -881,6 +881,11 @@ class Answerer:
         yield checked.text
 
 
+# the most words a topic searched alike however it is asked has (a question describing its
+# topic at length is searched as it is: the seed set's "Training networks with
+# non-differentiable activations such as binary or spiking neurons" lost a paper as "Which
+# papers study ...?")
+SEARCHED_ALIKE = 4
 # a topic that is a question still ("Which papers by Ann Lee use LoRA", a side of "... use LoRA
 # or adapters?"): searched as it is
 _ASKS = re.compile(r"\b(?:which|what|papers?)\b", re.IGNORECASE)
@@ -892,8 +897,9 @@ def _searched(plan: Plan) -> str:
     depend on how it is asked ("papers on X", "how many papers on X", "X", "count the papers on
     X" list what "Which papers study X?" lists: the dense side embeds the question); else the
     question as read."""
-    if plan.topic and plan.kind in ("listing", "summary") and not _ASKS.search(plan.topic) and (
-            sorted(query_terms(plan.query)) == sorted(query_terms(plan.topic))):
+    terms = query_terms(plan.topic)
+    if 0 < len(terms) <= SEARCHED_ALIKE and plan.kind in ("listing", "summary") and (
+            not _ASKS.search(plan.topic) and sorted(query_terms(plan.query)) == sorted(terms)):
         return f"Which papers study {plan.topic}?"
     return plan.query
 

@@ -17,6 +17,7 @@ from rag.answer import (
     DoneEvent,
     PapersEvent,
     TokenEvent,
+    _searched,
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
@@ -1733,6 +1734,9 @@ def test_a_topic_lists_the_same_papers_however_it_is_asked(fast_chat: PaperChat,
     for question in ("papers on state space models", "How many papers on state space models?",
                      "state space models", "Summarize the papers on state space models"):
         assert sorted(p["paper_id"] for p in fast_chat.ask(question).papers) == listed, question
+    # a question describing its topic at length is searched as it is
+    long = "Training networks with non-differentiable activations such as binary neurons"
+    assert _searched(fast_chat.answerer().plan(long, None, None)) == long
 
 
 def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: PaperChat,
