@@ -572,6 +572,46 @@ COMPOUND_TOPICS: list[tuple[str, str]] = [
     ("Which papers study learning to optimize?", r"\blearning[- ]to[- ]optimi[sz]e\b"),
 ]
 
+# two-part topics ("X for Y", "X in Y"): both parts named (each regex a lookahead; written in
+# the fifteenth session before any change for them, run on the code before and after)
+def _both(*parts: str) -> str:
+    return r"\A" + "".join(f"(?=[\\s\\S]*?(?:{part}))" for part in parts)
+
+
+TWO_PART_TOPICS: list[tuple[str, str]] = [
+    ("Which papers use graph neural networks for drug discovery?",
+     _both(r"\bgraph neural networks?\b|\bGNNs?\b", r"\bdrugs?\b")),
+    ("Which papers apply transformers to time series forecasting?",
+     _both(r"\btransformers?\b", r"\btime[- ]series\b")),
+    ("Which papers use reinforcement learning for robotics?",
+     _both(r"\breinforcement learning\b|\bRL\b", r"\brobot")),
+    ("Which papers use diffusion models for video generation?",
+     _both(r"\bdiffusion\b", r"\bvideos?\b")),
+    ("Which papers use large language models for code generation?",
+     _both(r"\blarge language models?\b|\bLLMs?\b", r"\bcode\b")),
+    ("Which papers study contrastive learning for recommendation?",
+     _both(r"\bcontrastive\b", r"\brecommend")),
+    ("Which papers use federated learning for healthcare?",
+     _both(r"\bfederated\b", r"\bhealth|\bmedical\b|\bclinical\b|\bhospitals?\b")),
+    ("Which papers use vision transformers for segmentation?",
+     _both(r"\bvision transformers?\b|\bViTs?\b", r"\bsegment")),
+    ("Which papers study reinforcement learning for language models?",
+     _both(r"\breinforcement learning\b|\bRL(?:HF)?\b",
+           r"\blanguage models?\b|\bLLMs?\b|\bLMs?\b")),
+    ("Which papers use graph neural networks for combinatorial optimization?",
+     _both(r"\bgraph neural networks?\b|\bGNNs?\b", r"\bcombinatorial\b")),
+    ("Which papers study differential privacy in federated learning?",
+     _both(r"\bdifferential(?:ly)? privacy\b|\bdifferentially private\b|\bDP\b",
+           r"\bfederated\b")),
+    ("Which papers use Bayesian optimization for hyperparameter tuning?",
+     _both(r"\bBayesian optimi[sz]ation\b", r"\bhyper-?parameters?\b")),
+    ("Which papers study adversarial robustness of vision transformers?",
+     _both(r"\badversarial\b", r"\bvision transformers?\b|\bViTs?\b")),
+    ("Which papers use spiking neural networks for language modeling?",
+     _both(r"\bspiking\b", r"\blanguage model")),
+]
+
+
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue, years, status,
     institution and author hold neither is negative (the listing must refuse)."""
@@ -623,6 +663,8 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, WORD_SENSE_TOPICS, "paperlists_word_senses.json"),
     (NEURIPS, COMPOUND_TOPICS, "neurips2023_compounds.json"),
     (PAPERLISTS, COMPOUND_TOPICS, "paperlists_compounds.json"),
+    (NEURIPS, TWO_PART_TOPICS, "neurips2023_two_parts.json"),
+    (PAPERLISTS, TWO_PART_TOPICS, "paperlists_two_parts.json"),
 ]
 
 
