@@ -75,6 +75,9 @@ NOT_FAR_OFF = 0.1
 # NeurIPS papers) for "long-tailed recognition", not "spike" for "spiking neural networks" (32)
 # nor "sign" for "sign language" (35).
 RARE_TERM = 0.006
+# ... of a topic in two parts ("X for Y"), the share of each part's terms (by idf) a paper not
+# naming all of it must name
+PART_NAMED = 0.5
 # A tally ("the most prolific authors on X") writes out at most this many authors (institutions,
 # venues), or the listing's lines (llm.listing_lines) where fewer; every year.
 TALLY_LINES = 10
@@ -270,9 +273,18 @@ class Answerer:
         cut = cov | {pid: max(cov.get(pid, 0.0), MOSTLY_ALL_TERMS)
                      for pid in self.index.rare_title_matches(query, RARE_TERM)}
 
+        # a topic in two parts ("graph neural networks for drug discovery"): a paper not naming
+        # all of it names most of each part (by idf: not graph neural networks alone)
+        parts = _two_parts(plan.topic)
+        each = set.intersection(*({pid for pid, c in self.index.coverage(p).items()
+                                   if c >= PART_NAMED} for p in parts)) if parts else None
+
         def relevant(pid: str, sim: float | None) -> bool:
-            return self._is_relevant(cut.get(pid, 0.0), sim,
-                                     together=phrase is None or pid in phrase)
+            together = phrase is None or pid in phrase
+            if each is not None and pid not in each and not _names_topic(cut.get(pid, 0.0),
+                                                                         together):
+                return False
+            return self._is_relevant(cut.get(pid, 0.0), sim, together=together)
 
         if plan.scope is not None:
             ids = plan.scope
@@ -889,6 +901,17 @@ SEARCHED_ALIKE = 4
 # a topic that is a question still ("Which papers by Ann Lee use LoRA", a side of "... use LoRA
 # or adapters?"): searched as it is
 _ASKS = re.compile(r"\b(?:which|what|papers?)\b", re.IGNORECASE)
+
+
+# what joins the two parts of a topic: "X for Y", "X in Y", "X with Y", "X applied to Y"
+_PART_JOIN = re.compile(r"\s+(?:for|in|with|on|to|using|via|applied\s+to)\s+", re.IGNORECASE)
+
+
+def _two_parts(topic: str) -> tuple[str, ...]:
+    """A topic's two parts, where words join two that each name something ("graph neural
+    networks for drug discovery": "graph neural networks", "drug discovery"); else ()."""
+    parts = _PART_JOIN.split(topic, maxsplit=1)
+    return tuple(parts) if len(parts) == 2 and all(query_terms(p) for p in parts) else ()
 
 
 def _searched(plan: Plan) -> str:

@@ -1739,6 +1739,25 @@ def test_a_topic_lists_the_same_papers_however_it_is_asked(fast_chat: PaperChat,
     assert _searched(fast_chat.answerer().plan(long, None, None)) == long
 
 
+def test_a_topic_in_two_parts_lists_papers_naming_each(fast_chat: PaperChat,
+                                                       tmp_path: Path) -> None:
+    """"graph neural networks for drug discovery": a paper not naming the whole topic is
+    listed only where it names most of each part (GNN theory papers were listed on
+    "graph neural networks" and their meaning alone)."""
+    rows = [{"id": f"gnn{i}", "title": f"Graph neural networks {i}",
+             "abstract": f"We study graph neural networks and their {w} for discovery."}
+            for i, w in enumerate(["expressivity", "depth", "width", "training"])]
+    rows += [{"id": "both", "title": "Molecules", "abstract":
+              "We use graph neural networks for drug discovery."},
+             {"id": "apart", "title": "Drug screening", "abstract":
+              "Graph neural networks screen each drug; discovery follows."},
+             {"id": "drug", "title": "Drug trials", "abstract": "We study drug trials."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    assert _listed(fast_chat, "Which papers use graph neural networks for drug discovery?") == [
+        "apart", "both"]
+
+
 def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: PaperChat,
                                                                    tmp_path: Path) -> None:
     """"Show me more" after a listing written out in part writes out its next papers, numbered
