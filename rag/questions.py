@@ -1297,6 +1297,11 @@ class QuestionReader:
             last = word.split()[-1]  # "van der Schaar": the authors surnamed "Schaar" so
             names = [n for n in self.index.authors_surnamed(last)
                      if fold(n).lower().endswith(" " + fold(" ".join(word.split())).lower())]
+            if not names and " " not in word.strip() and (word[:1].isupper() or lowercase) and (
+                    firsts := self.index.authors_first_named(word)):  # "papers by Dorsa": a
+                # first name, of one author (else which one is meant cannot be told)
+                return (_AuthorNamed(firsts[0], word) if len(firsts) == 1
+                        else _AuthorNamed("", word, tuple(firsts)))
             if names and (last[:1].isupper() or lowercase):
                 return (_AuthorNamed(" or ".join(names), word) if len(names) <= _SURNAME_NAMES
                         else _AuthorNamed("", word, tuple(names)))

@@ -384,6 +384,20 @@ class PaperIndex:
         surnames = cast(dict[str, list[str]], self.cached("surnames", index))
         return list(surnames.get(fold(surname).lower(), []))
 
+    def authors_first_named(self, first: str) -> list[str]:
+        """The catalog's authors whose first name is ``first`` (any case, accents or not),
+        sorted."""
+        authors = self._authors()
+
+        def index() -> dict[str, list[str]]:
+            by_first: dict[str, set[str]] = {}
+            for low, name in authors.items():
+                if " " in low:
+                    by_first.setdefault(low.split(" ", 1)[0], set()).add(name)
+            return {key: sorted(names) for key, names in by_first.items()}
+        firsts = cast(dict[str, list[str]], self.cached("first-names", index))
+        return list(firsts.get(fold(first).lower(), []))
+
     def author_papers(self) -> dict[str, int]:
         """How many papers each author of the catalog has (cached)."""
         def count() -> dict[str, int]:

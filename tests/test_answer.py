@@ -1274,6 +1274,8 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
         "Jun Li (2 papers): ask with the full name, as in \u201cWhat did Bo Li work on?\u201d")
     a = fast_chat.ask("Which papers by Li study kernel methods?")
     assert sorted(p["paper_id"] for p in a.papers) == [f"l{i}-kern" for i in range(1, 7)]
+    # a first name one author has is theirs ("papers by Mihaela" was a search for "Mihaela")
+    assert _listed(fast_chat, "papers by Mihaela") == ["vs-gene", "vs-kern"]
     assert a.answer.splitlines()[0].startswith("6 papers by an author named Li in the indexed "
                                                "abstracts match \u201ckernel methods\u201d")
     # "what about X?" after an author's question: another author, by name or last name
