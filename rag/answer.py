@@ -431,7 +431,7 @@ class Answerer:
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
             text = " ".join([*self._note_lines(plan), text, *self._outside(plan),
-                             *self._unwritten(plan),
+                             *self._nearby(plan),
                              *([prompts.FOREIGN] if self.reader.foreign(question) else [])])
             yield TokenEvent(text)
             answer.answer = text
@@ -761,11 +761,13 @@ class Answerer:
                 statuses=_statuses_said(statuses, len(ids))))
         return lines
 
-    def _unwritten(self, plan: Plan) -> list[str]:
+    def _nearby(self, plan: Plan) -> list[str]:
         """Where nothing matches a topic naming words no paper writes ("mamba state space
         models", "protein folding in sourdough"), and the rest of it has papers: a line naming
-        those words and how many papers match the rest (the question stays refused: what it
-        asks for together is not there); else none."""
+        those words and how many papers match the rest; where nothing matches a topic in two
+        parts (:func:`_two_parts`: "spiking neural networks for language modeling") and each
+        has papers, how many match each (the question stays refused: what it asks for
+        together is not there); else none."""
         if (plan.scope is not None or plan.like or plan.like_text or plan.sides or plan.ambiguous
                 or plan.left_out or plan.only_left_out or plan.judges_nothing()):
             return []
@@ -773,6 +775,15 @@ class Answerer:
         terms = [w.group(0) for w in words if is_term(w.group(0).lower())]
         df = self.index.doc_frequencies(terms)
         unwritten = {w for w in terms if df[w] == 0}
+        if not unwritten and (parts := _two_parts(plan.topic)):  # none names both parts
+            counts = [len(self.relevant(replace(plan, query=p, topic=p))) for p in parts]
+            if not all(counts):
+                return []
+            where = _where(None, _among(plan))
+            return [prompts.render(prompts.PARTS_APART, sides=(
+                f"{counts[0]} paper{'s' if counts[0] > 1 else ''} {where} "
+                f"match{'es' if counts[0] == 1 else ''} \u201c{neutralize(parts[0])}\u201d and "
+                f"{counts[1]} \u201c{neutralize(parts[1])}\u201d"))]
         if not unwritten or len(unwritten) == len(terms):
             return []
         rest = shown_topic(" ".join(w.group(0) for w in words if w.group(0) not in unwritten))

@@ -15,7 +15,7 @@ __all__ = [
     "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_SUCH_TOPIC",
-    "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "REASON_SYSTEM", "REASON_USER",
+    "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "REASON_SYSTEM", "REASON_USER",
     "RECOUNT_HEADER", "RESPELLED", "SHARE",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
     "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
@@ -76,6 +76,9 @@ NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} pap
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
 # nothing matches a topic naming words no paper writes ("mamba state space models"): {words}
 # "“Mamba”", several joined by "or"; {count} the papers matching the rest of it, {rest}
+# ... or a topic in two parts no paper names both of ("spiking neural networks for language
+# modeling"): {sides} '32 papers ... match “spiking neural networks” and 150 “language modeling”'
+PARTS_APART = "No indexed paper matches both; {sides} (ask about either to see them)."
 UNWRITTEN = ("No indexed paper writes {words}; {count} paper{s} {where} match{es} "
              "\u201c{rest}\u201d (ask about that to see {them}).")
 # {pairs}: "“lerning” as “learning”", several joined by "and"; {typed}: "“lerning”", several

@@ -1758,6 +1758,11 @@ def test_a_topic_in_two_parts_lists_papers_naming_each(fast_chat: PaperChat,
     fast_chat._llm = ScriptedLLM()
     assert _listed(fast_chat, "Which papers use graph neural networks for drug discovery?") == [
         "apart", "both"]
+    # none on both parts: refused, with how many match each
+    a = fast_chat.ask("Which papers use graph neural networks for drug trials?")
+    assert a.refused and a.answer.endswith(
+        "No indexed paper matches both; 6 papers in the indexed abstracts match \u201cgraph "
+        "neural networks\u201d and 1 \u201cdrug trials\u201d (ask about either to see them).")
 
 
 def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: PaperChat,
