@@ -76,11 +76,11 @@ NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} pap
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
 # nothing matches a topic naming words no paper writes ("mamba state space models"): {words}
 # "“Mamba”", several joined by "or"; {count} the papers matching the rest of it, {rest}
-# ... or a topic in two parts no paper names both of ("spiking neural networks for language
-# modeling"): {sides} '32 papers ... match “spiking neural networks” and 150 “language modeling”'
-PARTS_APART = "No indexed paper matches both; {sides} (ask about either to see them)."
 UNWRITTEN = ("No indexed paper writes {words}; {count} paper{s} {where} match{es} "
              "\u201c{rest}\u201d (ask about that to see {them}).")
+# ... or a topic in two parts no paper matches both of ("spiking neural networks for language
+# modeling"): {sides} '25 papers ... match “spiking neural networks” and 453 “language modeling”'
+PARTS_APART = "No indexed paper matches both; {sides} (ask about either to see them)."
 # {pairs}: "“lerning” as “learning”", several joined by "and"; {typed}: "“lerning”", several
 # joined by "or"
 RESPELLED = "Read {pairs}: no indexed paper writes {typed}."
