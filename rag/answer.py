@@ -918,11 +918,21 @@ _ASKS = re.compile(r"\b(?:which|what|papers?)\b", re.IGNORECASE)
 _PART_JOIN = re.compile(r"\s+(?:for|in|with|on|to|using|via|applied\s+to)\s+", re.IGNORECASE)
 
 
+# a part saying what the whole field is on, no part of the topic ("fairness in machine
+# learning": every paper on fairness)
+_FIELD = re.compile(r"(?:(?:modern|deep|machine|statistical)\s+learning|ML|AI|artificial\s+"
+                    r"intelligence|(?:deep\s+)?neural\s+net(?:work)?s|DNNs?|deep\s+(?:models|networks)|practice"
+                    r"|theory|the\s+wild|general|research|(?:the\s+)?real[\s-]world)",
+                    re.IGNORECASE)
+
+
 def _two_parts(topic: str) -> tuple[str, ...]:
     """A topic's two parts, where words join two that each name something ("graph neural
-    networks for drug discovery": "graph neural networks", "drug discovery"); else ()."""
+    networks for drug discovery": "graph neural networks", "drug discovery"), neither only
+    the field (:data:`_FIELD`: "in machine learning"); else ()."""
     parts = _PART_JOIN.split(topic, maxsplit=1)
-    return tuple(parts) if len(parts) == 2 and all(query_terms(p) for p in parts) else ()
+    return tuple(parts) if len(parts) == 2 and all(
+        query_terms(p) and not _FIELD.fullmatch(p.strip()) for p in parts) else ()
 
 
 def _searched(plan: Plan) -> str:

@@ -18,6 +18,7 @@ from rag.answer import (
     PapersEvent,
     TokenEvent,
     _searched,
+    _two_parts,
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
@@ -1758,6 +1759,10 @@ def test_a_topic_in_two_parts_lists_papers_naming_each(fast_chat: PaperChat,
     fast_chat._llm = ScriptedLLM()
     assert _listed(fast_chat, "Which papers use graph neural networks for drug discovery?") == [
         "apart", "both"]
+    # a part naming only the field is no part: "fairness in machine learning" is fairness
+    assert _two_parts("fairness in machine learning") == _two_parts("pruning in deep networks"
+                                                                    ) == ()
+    assert _two_parts("transformers to time series") == ("transformers", "time series")
     # none on both parts: refused, with how many match each
     a = fast_chat.ask("Which papers use graph neural networks for drug trials?")
     assert a.refused and a.answer.endswith(
