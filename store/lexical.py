@@ -374,29 +374,27 @@ class PaperIndex:
     def authors_surnamed(self, surname: str) -> list[str]:
         """The catalog's authors whose last name is ``surname`` (any case, accents or not),
         sorted."""
+        return self._authors_named_by("surnames", lambda low: low.rsplit(" ", 1)[-1], surname)
+
+    def authors_first_named(self, first: str) -> list[str]:
+        """The catalog's authors of more than one name whose first name is ``first`` (any
+        case, accents or not), sorted."""
+        return self._authors_named_by(
+            "first-names", lambda low: low.split(" ", 1)[0] if " " in low else "", first)
+
+    def _authors_named_by(self, cache: str, part: Callable[[str], str], word: str) -> list[str]:
+        """The catalog's authors whose lowercase name's ``part`` is ``word`` (folded), sorted;
+        the index of them cached as ``cache``."""
         authors = self._authors()  # before: the cache's lock is not reentrant
 
         def index() -> dict[str, list[str]]:
-            by_surname: dict[str, set[str]] = {}
+            by_part: dict[str, set[str]] = {}
             for low, name in authors.items():
-                by_surname.setdefault(low.rsplit(" ", 1)[-1], set()).add(name)
-            return {key: sorted(names) for key, names in by_surname.items()}
-        surnames = cast(dict[str, list[str]], self.cached("surnames", index))
-        return list(surnames.get(fold(surname).lower(), []))
-
-    def authors_first_named(self, first: str) -> list[str]:
-        """The catalog's authors whose first name is ``first`` (any case, accents or not),
-        sorted."""
-        authors = self._authors()
-
-        def index() -> dict[str, list[str]]:
-            by_first: dict[str, set[str]] = {}
-            for low, name in authors.items():
-                if " " in low:
-                    by_first.setdefault(low.split(" ", 1)[0], set()).add(name)
-            return {key: sorted(names) for key, names in by_first.items()}
-        firsts = cast(dict[str, list[str]], self.cached("first-names", index))
-        return list(firsts.get(fold(first).lower(), []))
+                if key := part(low):
+                    by_part.setdefault(key, set()).add(name)
+            return {key: sorted(names) for key, names in by_part.items()}
+        named = cast(dict[str, list[str]], self.cached(cache, index))
+        return list(named.get(fold(word).lower(), []))
 
     def author_papers(self) -> dict[str, int]:
         """How many papers each author of the catalog has (cached)."""
