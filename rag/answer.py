@@ -779,11 +779,10 @@ class Answerer:
             counts = [len(self.relevant(replace(plan, query=p, topic=p))) for p in parts]
             if not all(counts):
                 return []
-            where = _where(None, _among(plan))
-            return [prompts.render(prompts.PARTS_APART, sides=(
-                f"{counts[0]} paper{'s' if counts[0] > 1 else ''} {where} "
-                f"match{'es' if counts[0] == 1 else ''} \u201c{neutralize(parts[0])}\u201d and "
-                f"{counts[1]} \u201c{neutralize(parts[1])}\u201d"))]
+            return [prompts.render(
+                prompts.PARTS_APART, count=counts[0], s="" if counts[0] == 1 else "s",
+                es="es" if counts[0] == 1 else "", where=_where(None, _among(plan)),
+                first=neutralize(parts[0]), other=counts[1], second=neutralize(parts[1]))]
         if not unwritten or len(unwritten) == len(terms):
             return []
         rest = shown_topic(" ".join(w.group(0) for w in words if w.group(0) not in unwritten))

@@ -79,8 +79,11 @@ NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
 UNWRITTEN = ("No indexed paper writes {words}; {count} paper{s} {where} match{es} "
              "\u201c{rest}\u201d (ask about that to see {them}).")
 # ... or a topic in two parts no paper matches both of ("spiking neural networks for language
-# modeling"): {sides} '25 papers ... match “spiking neural networks” and 453 “language modeling”'
-PARTS_APART = "No indexed paper matches both; {sides} (ask about either to see them)."
+# modeling"): {count} {first}, {other} {second}: '25 papers ... match “spiking neural networks”
+# and 453 “language modeling”'
+PARTS_APART = ("No indexed paper matches both; {count} paper{s} {where} match{es} "
+               "\u201c{first}\u201d and {other} \u201c{second}\u201d (ask about either to see "
+               "them).")
 # {pairs}: "“lerning” as “learning”", several joined by "and"; {typed}: "“lerning”", several
 # joined by "or"
 RESPELLED = "Read {pairs}: no indexed paper writes {typed}."
