@@ -96,9 +96,12 @@ _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|clos
 _NEWEST_FIRST = r"(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first"
 _NEWEST_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:year|date)|(?:with\s+)?"
                           rf"{_NEWEST_FIRST})\)?(?=[\s?.!]*$)", re.IGNORECASE)
-# "which is more popular at CoRL, A or B?": the papers on each, compared
-_MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?is\s+(?:more|most)\s+(?:popular|common"
-                           r"|studied|frequent|prevalent|widely\s+used|used)(?P<where>[^,?]*?)\s*[,:]\s*"
+# "which is more popular at CoRL, A or B?", "which is better for X: A or B?": the papers on
+# each, compared (the abstracts make no judgement; what each side's papers say is the answer)
+_MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?(?:is|works|performs)\s+(?:(?:more|most)"
+                           r"\s+(?:popular|common|studied|frequent|prevalent|widely\s+used|used"
+                           r"|effective|efficient|accurate|robust|scalable)|better|best|preferable"
+                           r"|superior|faster)(?P<where>[^,?]*?)\s*[,:]\s*"
                            r"(?P<a>.+?)\s+or\s+(?P<b>.+?)[\s?.!]*$", re.IGNORECASE)
 # "what fraction of CoRL papers use diffusion policies?": those papers, and their share
 # ... what the question asks of them: "(papers on bandits) are from COLT", "are orals"
@@ -1101,15 +1104,25 @@ class QuestionReader:
         first, last = (x for x in m.groups() if x)
         parts = [x.strip() for x in [*first.split(","), *re.split(r",|\s+and\s+", last)]
                  if x.strip()]
-        if len(parts) < 2 or not (q := _QUALIFIER.search(parts[-1])):
+        if len(parts) < 2:
             return None
-        topic = re.sub(r"^\s*(?:for|in|on|under)\s+", "", q.group(0))
-        parts[-1] = parts[-1][:q.start()]
-        sides, wheres = [], []
+        if q := _QUALIFIER.search(parts[-1]):
+            topic = re.sub(r"^\s*(?:for|in|on|under)\s+", "", q.group(0))
+            parts[-1] = parts[-1][:q.start()]
+        elif split := self._topic_first(parts[0], filters):
+            topic, parts[0] = split  # "papers on X: AISTATS 2023 vs AISTATS 2025"
+        else:
+            return None
+        sides: list[str] = []
+        wheres: list[Filters] = []
         for part in parts:
             if not (side := self._filter_named(part, filters)):
                 return None  # "compare LoRA and prefix tuning for X": topics, not filters
             where, named = side
+            if wheres and wheres[-1].venue and not where.venue and where.years() and not (
+                    where.status or where.affiliation):  # "AISTATS 2023 and 2025": AISTATS 2025
+                where = replace(where, venue=wheres[-1].venue)
+                named = scope_named(where)
             # "UAI papers", "orals", "papers with authors at MIT", "COLT papers with authors ..."
             named = (f"papers with {named}" if named.startswith("authors at") else named
                      if where.status or where.affiliation else f"{named} papers")
@@ -1119,6 +1132,17 @@ class QuestionReader:
             return None
         return Plan("summary", topic, filters, topic=" vs ".join(sides), standalone=question,
                     sides=tuple(sides), side_filters=tuple(wheres))
+
+    def _topic_first(self, part: str, filters: Filters) -> tuple[str, str] | None:
+        """The topic and the filter of a comparison's first side that names its topic first
+        (:data:`_TOPIC_FIRST`: "papers on X: AISTATS 2023", "X papers at COLT", "X in
+        orals"): (the topic, the filter's words); None where no split leaves a filter alone."""
+        for m in _TOPIC_FIRST.finditer(part):
+            topic = _SIDE_LEAD.sub("", part[:m.start()]).strip()
+            topic = re.sub(r"\s+(?:papers?|works?)$", "", topic, flags=re.IGNORECASE)
+            if query_terms(topic) and self._filter_named(part[m.end():], filters):
+                return topic, part[m.end():]
+        return None
 
     def _overview(self, question: str, filters: Filters | None) -> str:
         """What the catalog holds, where the question asks that and names no topic
@@ -1575,6 +1599,9 @@ def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:
 
 
 # the words before a side's topic: "(compare) the papers on A and B", "work on A with B"
+# where a comparison's first side names its topic first: "papers on X: AISTATS 2023 vs ...",
+# "X papers at COLT vs ALT", "X in orals vs posters"
+_TOPIC_FIRST = re.compile(r"\s*:\s*|\s+(?:in|at|from)\s+", re.IGNORECASE)
 _SIDE_LEAD = re.compile(r"^(?:the\s+)?(?:papers?|works?|studies|research|methods|approaches)"
                         r"\s+(?:on|about|in|for|studying|that\s+study)\s+", re.IGNORECASE)
 
@@ -1656,14 +1683,15 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
     sides = [x.strip() for x in [*first.split(","), *re.split(joins, last)] if x.strip()]
     sides = [_SIDE_LEAD.sub("", re.sub(r"\beither\s+", "", x, flags=re.IGNORECASE))
              for x in sides]
-    if sides and (q := _QUALIFIER.search(sides[-1])) and not any(
-            _QUALIFIER.search(x) for x in sides[:-1]):
-        sides = [*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1]]
     # "model-based and model-free RL", "on-policy or off-policy methods": the last's noun for
-    # each hyphenated modifier alone ("LoRA and prefix tuning" stay as they are)
+    # each hyphenated modifier alone ("LoRA and prefix tuning" stay as they are), with its
+    # qualifier ("model-based or model-free methods for offline RL")
     if len(sides) > 1 and (m := _MODIFIED.fullmatch(sides[-1])) and all(
             _HYPHENATED.fullmatch(shown_topic(x)) for x in sides[:-1]):
         sides = [*(f"{x} {m.group('noun')}" for x in sides[:-1]), sides[-1]]
+    if sides and (q := _QUALIFIER.search(sides[-1])) and not any(
+            _QUALIFIER.search(x) for x in sides[:-1]):
+        sides = [*(f"{x} {q.group(0).strip()}" for x in sides[:-1]), sides[-1]]
     return tuple(sides) if len(sides) > 1 and all(query_terms(x) for x in sides) else ()
 
 

@@ -868,6 +868,10 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
         "model-based RL", "model-free RL")
     assert answerer.plan("compare LoRA and prefix tuning", None, None).sides == (
         "LoRA", "prefix tuning")
+    # ... with the last side's qualifier too ("model-based for offline RL" had lost the noun)
+    assert answerer.plan("Which is better for offline RL: model-based or model-free methods?",
+                         None, None).sides == ("model-based methods for offline RL",
+                                               "model-free methods for offline RL")
     conv = Conversation()  # narrowing a previous answer, and among one author's papers
     assert len(fast_chat.ask("Which papers are cheap?", conv).papers) == 5
     a = fast_chat.ask("Of those, which use LoRA or adapters?", conv)
@@ -2054,6 +2058,15 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
         a = fast_chat.ask(question)
         assert f"matching each side: {sides};" in a.answer.splitlines()[0], (question, a.answer)
         assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], question
+    # a side naming a year alone is of the venue before it ("2025" was every 2025 paper); the
+    # topic may come first ("papers on X: A vs B" had read "A vs B" as words of the topic)
+    for question in ("Compare COLT 2024 and 2025 papers on bandit problems",
+                     "papers on bandit problems: COLT 2024 vs COLT 2025",
+                     "bandit problems at COLT 2024 vs 2025"):
+        a = fast_chat.ask(question)
+        assert ("matching each side: 2 \u201cCOLT 2024 papers on bandit problems\u201d and 1 "
+                "\u201cCOLT 2025 papers on bandit problems\u201d;") in a.answer, (question, a.answer)
+        assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p3"], question
     a = fast_chat.ask("Compare COLT and ALT papers on bandit problems")
     for line in a.answer.splitlines()[1:]:  # each line names its paper's side as its filter does
         side, n = re.fullmatch(r"\*\*(COLT|ALT) papers\*\*: .+ \[(\d)\]\.", line).groups()
@@ -2227,9 +2240,11 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     a = fast_chat.ask("What fraction of papers on bandit problems are from COLT?")
     assert a.answer.splitlines()[0] == (
         "3 of the 4 papers on \u201cbandit problems\u201d (75.0 %) are listed below.")
-    a = fast_chat.ask("Which is more popular, bandit problems or federated learning?")
-    assert "matching each side: 4 \u201cbandit problems\u201d and 2 \u201cfederated learning\u201d" in (
-        a.answer.splitlines()[0])
+    for question in ("Which is more popular, bandit problems or federated learning?",
+                     "Which works better: bandit problems or federated learning?"):
+        a = fast_chat.ask(question)
+        assert "matching each side: 4 \u201cbandit problems\u201d and 2 \u201cfederated learning\u201d" in (
+            a.answer.splitlines()[0]), question
     a = fast_chat.ask("List papers on bandit problems, newest first")
     assert [p["year"] for p in a.papers] == [2025, 2025, 2024, 2024]
     assert a.answer.splitlines()[0].endswith("\u201cbandit problems\u201d, newest first:")
