@@ -808,6 +808,11 @@ class Answerer:
                 f"\u201c{neutralize(a)}\u201d as \u201c{neutralize(b)}\u201d"
                 for a, b in plan.respelled]), typed=" or ".join(
                 f"\u201c{neutralize(a)}\u201d" for a, _ in plan.respelled)))
+        if plan.dated:
+            today = self.reader.today()
+            lines.append(prompts.render(prompts.DATED, pairs=and_list([
+                f"\u201c{neutralize(a)}\u201d as {b}" for a, b in plan.dated]),
+                today=f"{today.day} {today:%B %Y}"))
         given, count = self.index.affiliations_given()
         if plan.filters.affiliation and given < count:
             lines.append(prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",

@@ -10,7 +10,7 @@ import string
 
 __all__ = [
     "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE",
-    "CITING", "COMPARE_HEADER", "EVERYTHING_HEADER", "FOREIGN", "HELP", "JUDGEMENT",
+    "CITING", "COMPARE_HEADER", "DATED", "EVERYTHING_HEADER", "FOREIGN", "HELP", "JUDGEMENT",
     "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED",
     "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
@@ -87,6 +87,8 @@ PARTS_APART = ("No indexed paper matches both; {count} paper{s} {where} match{es
 # {pairs}: "“lerning” as “learning”", several joined by "and"; {typed}: "“lerning”", several
 # joined by "or"
 RESPELLED = "Read {pairs}: no indexed paper writes {typed}."
+# {pairs}: "“last year” as 2025", several joined by "and"; {today}: "4 December 2026"
+DATED = "Read {pairs}, counting from today, {today}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "
                    "whose text names \u201c{name}\u201d.")
 NO_AFFILIATIONS_DROPPED = ("The indexed papers give no affiliations, so \u201c{name}\u201d cannot be "

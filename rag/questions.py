@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any, Literal, NamedTuple
 
 from rapidfuzz import process
@@ -285,6 +286,41 @@ _YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\
                          rf"|\bfrom\s+{_Y}\s+(?:onwards?\b|on(?=\s*(?:[?.!,;:]|$)|\s+{_VERB}\b))"
                          rf"|(?<![\w-]){_Y}\s+(?:or|and)\s+(later|after|earlier|before)\b",
                          re.IGNORECASE)
+
+
+# years named by the date: "last year('s)", "this year", "two years ago", "the past two years"
+_ORDINAL_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
+_RELATIVE_YEAR = re.compile(
+    r"(?:\b(?:from|in|of|during|over)\s+)?(?:(?P<this>\bthis\s+year)(?:['\u2019]s)?\b"
+    r"|(?<!\bthe\s)(?P<last>\blast\s+year)(?:['\u2019]s)?\b"
+    r"|\b(?P<n>[1-5]|two|three|four|five)\s+years?\s+ago\b"
+    r"|\bthe\s+(?:last|past)\s+(?P<span>[2-5]|two|three|four|five)\s+years\b)",
+    re.IGNORECASE)
+
+
+def _relative_years(question: str, year: int) -> tuple[str, list[tuple[str, str]]]:
+    """``question`` with the years it names by the date (:data:`_RELATIVE_YEAR`) counted from
+    ``year``, today's: "papers from last year" -> "papers from 2025", "the past two years" ->
+    "since 2025" (this year and the last), and the (words, read as) pairs, for the answer to
+    say so; a year the catalog does not hold is then said so as any."""
+    pairs: list[tuple[str, str]] = []
+
+    def dated(m: re.Match[str]) -> str:
+        def count(word: str) -> int:
+            return int(word) if word.isdigit() else _ORDINAL_COUNT[word.lower()]
+
+        if m.group("this") or m.group("last") or m.group("n"):
+            read = str(year if m.group("this") else year - 1 if m.group("last")
+                       else year - count(m.group("n")))
+            said = f"from {read}"
+        else:
+            read = said = f"since {year - count(m.group('span')) + 1}"
+        words = re.sub(r"^(?:from|in|of|during|over)\s+|['\u2019]s$", "", m.group(0),
+                       flags=re.IGNORECASE)
+        pairs.append((" ".join(words.split()), read))
+        return said
+
+    return _RELATIVE_YEAR.sub(dated, question), pairs
 
 
 def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
@@ -642,6 +678,7 @@ class Plan:
     no_affiliations: str = ""          # "papers from MIT" where no paper gives affiliations
     institution_dropped: bool = False  # ... and the search is on the question's topic alone
     respelled: list[tuple[str, str]] = field(default_factory=list)  # ("lerning", "learning")
+    dated: list[tuple[str, str]] = field(default_factory=list)  # ("last year", "2025")
     ambiguous: list[str] = field(default_factory=list)  # "by Li": the many authors named so
     picked: bool = False               # "the first one": papers of the last listing
     recount: bool = False              # "how many are there?": the last answer's papers
@@ -672,12 +709,15 @@ class QuestionReader:
     names by its title ("papers similar to X")."""
 
     def __init__(self, retriever: Retriever, index: PaperIndex, *,
-                 words: frozenset[str] = frozenset()) -> None:
+                 words: frozenset[str] = frozenset(),
+                 today: Callable[[], date] = date.today) -> None:
         """``words``: words of the language, never read as misspellings however rare in the
-        corpus ("bread" is no "broad"; the embedder's vocabulary, :meth:`respelled`)."""
+        corpus ("bread" is no "broad"; the embedder's vocabulary, :meth:`respelled`);
+        ``today``: the date "last year" and "this year" count from (:func:`_relative_years`)."""
         self.retriever = retriever
         self.index = index
         self.words = words
+        self.today = today
 
     # -- planning ---------------------------------------------------------------------------
     def plan(self, question: str, conversation: Conversation | None,
@@ -695,6 +735,7 @@ class QuestionReader:
         question = _GREETED.sub("", question, count=1) or question
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
+        question, dated = _relative_years(question, self.today().year)
         question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
         for pattern, asked in _REWORDED:
@@ -715,6 +756,7 @@ class QuestionReader:
         plan = self._read(self.compounded(typed), conversation, filters)
         plan.topic = _as_typed(plan.topic, typed)
         plan.respelled = venues_respelled + respelled + plan.respelled
+        plan.dated = dated
         return plan
 
     def _reply(self, question: str) -> str:

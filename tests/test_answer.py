@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -2250,6 +2251,39 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     assert a.answer.splitlines()[0].endswith("\u201cbandit problems\u201d, newest first:")
     a = fast_chat.ask("?")
     assert not a.refused and a.answer.startswith("I answer from the 6 indexed papers")
+
+
+def test_years_named_by_the_date_count_from_today(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"last year", "this year", "two years ago", "the past two years" are years counted from
+    today's date (the answerer's clock), and the answer says how it read them; they were words
+    to find ("Which COLT papers from last year ..." was refused)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+
+    def ask(question: str, today: date) -> Answer:
+        answerer = fast_chat.answerer()
+        answerer.reader.today = lambda: today
+        done = [e for e in answerer.ask(question, None) if isinstance(e, DoneEvent)]
+        return done[0].answer
+
+    for question, today, ids, year in (
+            ("Which COLT papers from last year study bandit problems?", date(2026, 3, 1),
+             ["p1"], "\u201clast year\u201d as 2025"),
+            ("last year's COLT papers on bandit problems", date(2025, 12, 31), ["p0", "p3"],
+             "\u201clast year\u201d as 2024"),
+            ("bandit problems papers from this year", date(2025, 1, 2), ["p1", "p2"],
+             "\u201cthis year\u201d as 2025"),
+            ("COLT papers from two years ago on bandit problems", date(2026, 6, 1), ["p0", "p3"],
+             "\u201ctwo years ago\u201d as 2024"),
+            ("papers on bandit problems in the past two years", date(2026, 6, 1), ["p1", "p2"],
+             "\u201cthe past two years\u201d as since 2025")):
+        a = ask(question, today)
+        assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
+        assert a.answer.splitlines()[0] == (
+            f"Read {year}, counting from today, {today.day} {today:%B %Y}."), question
+    a = ask("Which papers from last year study bandit problems?", date(2027, 5, 1))
+    assert a.refused and not a.papers  # 2026: no paper is from it, and the answer says so
+    assert "no papers from 2026; its papers are from 2024 to 2025" in a.answer
 
 
 def _topic_rows() -> list[dict[str, object]]:
