@@ -240,6 +240,7 @@ _JOINTLY = re.compile(r"\b(?:together|jointly|co-?authored|co-?written|co-?autho
 _WHAT_DID = re.compile(r"^\s*what\s+(?:(?:topics|problems|subjects)\s+)?(?:did|do|does|have|has)\b",
                        re.IGNORECASE)
 _AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
+                           r"|(?:(?:were|was|are|is|been)\s+)?(?:written|penned|published)\s+by"
                            r"|(?:as|among)\s+(?:an?\s+|the\s+|its\s+)?(?:(?:first|last|senior"
                            r"|corresponding)\s+)?(?:co-?)?authors?)\b|(?:\b(?:and|with)\b\s*)+(?=[\s?.!,]*$"
                            r"|\s+(?:write|wr[io]te|written|publish|work|stud|research))", re.IGNORECASE)
@@ -257,6 +258,7 @@ _FILTER_DID = re.compile(r"^\s*(?:what|which)\s+(?:(?:papers?|work|research)\s+)
                          r"|orals|spotlights|posters|authors|researchers)\s+)?(?:been\s+)?"
                          r"(?:publish(?:ed)?"
                          r"|present(?:ed)?|feature[ds]?|include[ds]?|cover(?:ed)?|wr[io]te"
+                         r"|accept(?:ed)?"
                          r"|written|stud(?:y|ied)|research(?:ed)?|work(?:ed)?)\b(?:\s+(?:on|about"
                          r"|in|into|regarding|concerning)\b)?", re.IGNORECASE)
 # ... and of "did X publish (anything) at COLM?", "has X written any papers in 2024?": their
