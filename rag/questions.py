@@ -267,9 +267,12 @@ _DID_ANY = re.compile(r"^\s*(?:did|does|do|has|have)\s+(?:(?:ever|already)\s+)?(
                       r"|wr[io]te|written|present(?:ed)?)\b(?:\s+(?:anything|any(?:\s+papers?)?"
                       r"|(?:a\s+)?papers?))?", re.IGNORECASE)
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
-# "which one is ...", "only the orals", "just the ones from 2025"
+# "which one is ...", "only the orals", "just the ones from 2025"; "which" with no noun: "which
+# are orals?", "which use X?", "which ones are by X?"
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
-                     r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|one)\s*|(?:and\s+)?(?:now\s+)?"
+                     r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|ones?\b)\s*"
+                     r"|(?:and\s+)?which\s+(?=(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?"
+                     r"|address(?:es)?|considers?|mentions?|do|does|did|have|has)\b)|(?:and\s+)?(?:now\s+)?"
                      r"(?:(?:show|list|give)(?:\s+me)?\s+)?(?:only|just)\s+(?:the(?:\s+(?:ones?|papers?))?"
                      r"|those|these|ones)\b\s*(?=\S))", re.IGNORECASE)
 _Y = rf"({YEAR})"
@@ -1256,9 +1259,14 @@ class QuestionReader:
         prev = conversation.last if conversation else None
         if prev and prev.paper_ids and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
-            rest = re.sub(r"^(which|what)\s+(ones?\s+)?(are|is|were|do|does|use|study)?\s*", "",
-                          rest, flags=re.IGNORECASE) or rest
+            rest = re.sub(r"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:are|is|were|was|do|does|did|uses?"
+                          r"|stud(?:y|ies))?\s*", "", rest, flags=re.IGNORECASE) or rest
             rest, filters, named = self._named_filters(rest, filters)
+            if not filters.author and (author := self._author_named(rest)).name:
+                rest = " ".join(re.sub(rf"(?:\bby\s+)?{re.escape(author.words)}(?:['\u2019]s\b)?",
+                                       " ", rest, flags=re.IGNORECASE).split())
+                filters = replace(filters, author=author.name)  # "which are by X?"
+                named = " ".join(filter(None, (named, f"by {author.name}")))
             every = bool(named) and not query_terms(rest)  # "which of them are from 2025?"
             sides, either = _either(rest)  # "of those, which use A or B?"
             return Plan("listing", rest, filters, scope=list(prev.paper_ids),

@@ -1179,6 +1179,14 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     fast_chat.ask("Which papers study bandit problems?", conv)
     assert ids(fast_chat.ask("And the ones from MIT?", conv)) == ["p0", "p3"]
     assert ids(fast_chat.ask("And which of them are from 2024?", conv)) == ["p0", "p3"]
+    # "which" with no noun after a listing asks of its papers (it was all the corpus's orals)
+    assert ids(fast_chat.ask("Which are orals?")) == ["p0", "p2", "p3", "p4"]
+    for question, among in (("Which are orals?", ["p0", "p2", "p3"]),
+                            ("Which ones are by Bo Chen?", ["p1", "p3"]),
+                            ("Of those, which are Ann Lee's?", ["p0", "p2"])):
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandit problems?", conv)
+        assert ids(fast_chat.ask(question, conv)) == among, question
     conv = Conversation()
     assert ids(fast_chat.ask("What did Ann Lee work on?", conv)) == ["p0", "p2", "p4"]
     assert ids(fast_chat.ask("And federated learning?", conv)) == ["p4"]
