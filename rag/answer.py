@@ -205,9 +205,10 @@ class Answerer:
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
             names = {name.lower() for name in name_parts(plan.author)}
             hits = [h for h in hits if any(a.lower() in names for a in h.paper.authors)]
-        if plan.coauthors:  # "papers by A and B": those B wrote too
-            hits = [h for h in hits if {c.lower() for c in plan.coauthors} <= {
-                a.lower() for a in h.paper.authors}]
+        if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
+            each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
+            hits = [h for h in hits if all(
+                any(a.lower() in names for a in h.paper.authors) for names in each)]
         found = len(hits)
         if plan.exclude is not None:  # "remove the posters": those the filter matches
             out = set(self.index.filter_ids(**vars(plan.exclude)) or [])
@@ -406,6 +407,7 @@ class Answerer:
                                 "abstract to find papers like it")
         plan = self.plan(question, conversation, filters)
         hits = self.relevant(plan, k) if not plan.reply else []
+        plan = _authors_found(plan, hits)
         retrieve_ms = (time.perf_counter() - t0) * 1000
         refused = not hits and not plan.reply
         yield PapersEvent(plan.kind, hits, len(hits), refused, retrieve_ms)
@@ -1012,6 +1014,28 @@ def _all_left_out(plan: Plan) -> str:
     return (f"{f'the {n} papers' if n > 1 else 'the one paper'} "
             f"{neutralize(_from(_among(plan)))}matching \u201c{topic}\u201d "
             f"{'each name' if n > 1 else 'names'} \u201c{without}\u201d.")
+
+
+def _authors_found(plan: Plan, hits: Sequence[SearchHit]) -> Plan:
+    """``plan`` naming, of the authors a last name was read as ("Samy Bengio or Yoshua
+    Bengio", "papers by Levine and Finn"), those who wrote the papers found; as it was where
+    it names them otherwise ("an author named Li") or none of them wrote one."""
+    names = [plan.author, *plan.coauthors]
+    if not hits or not plan.author or plan.author_shown not in ("", and_list(names)):
+        return plan
+    wrote = {a.lower() for h in hits for a in h.paper.authors}
+
+    def kept(either: str) -> str:
+        parts = name_parts(either)
+        if len({p.split()[-1].lower() for p in parts}) > 1:  # "A or B" as asked
+            return either
+        return " or ".join([p for p in parts if p.lower() in wrote] or parts)
+    found = [kept(n) for n in names]
+    if found == names:
+        return plan
+    topic = and_list(found) if plan.topic == and_list(names) else plan.topic
+    return replace(plan, author_shown=and_list(found), author=found[0],
+                   coauthors=tuple(found[1:]), topic=topic)
 
 
 def _among(plan: Plan) -> str:

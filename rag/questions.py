@@ -182,8 +182,10 @@ def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
     return re.compile(
         rf"\bby\s+{not_by}(?P<by>{name})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from"
         r"|that|which|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using"
+        r"|are|were"
         r"|propos\w*|published|work\w*)\b)"
         rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{name})"
+        r"(?:\s+(?:and|or|&)\s+[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)?"  # "... and B work on?"
         r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
         rf"|(?<![\w-])(?P<own>{name})['\u2019]s\s+(?:papers?|work|research|publications)\b",
         re.IGNORECASE)
@@ -237,6 +239,8 @@ _TOGETHER = re.compile(r"\b(?:and|with|together|jointly|co-?authored|co-?written
 # ... words saying the papers are theirs together, and the frame asking what each worked on
 _JOINTLY = re.compile(r"\b(?:together|jointly|co-?authored|co-?written|co-?authors?|with\s+each"
                       r"\s+other)\b", re.IGNORECASE)
+# ... a last name after "and", "or", "with" or "&": "papers by Levine and Finn"
+_JOINED_NAME = re.compile(r"\b(?:and|or|with|&)\s+([^\W\d_][\w'-]*?)(?:['\u2019]s)?(?=[\s?.!,]|$)")
 _WHAT_DID = re.compile(r"^\s*what\s+(?:(?:topics|problems|subjects)\s+)?(?:did|do|does|have|has)\b",
                        re.IGNORECASE)
 _AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
@@ -1412,6 +1416,13 @@ class QuestionReader:
         together (:data:`_JOINTLY`). As it was where it names no other, or joins them by no
         such word."""
         others = [(n, w) for n, w in self.index.author_spans(rest) if n != name][:2]
+        if not others:  # "papers by Levine and Finn": each author of that last name
+            for m in _JOINED_NAME.finditer(rest):
+                word, lowercase = m.group(1), typed_in_lowercase(rest)
+                if (word[:1].isupper() or lowercase) and (
+                        surnamed := self.index.authors_surnamed(word)) and name not in surnamed:
+                    others.append((" or ".join(surnamed), word))
+            others = others[:2]
         # "or" joining the names, not the topic's ("by A and B on X or Y")
         either = any(re.search(rf"\bor\s+{re.escape(w)}", rest, re.IGNORECASE) for _, w in others)
         # "what did A and B work on?": each one's work, unless asked together

@@ -1269,6 +1269,10 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
     a = fast_chat.ask("Which papers by Bengio study generative flows?")
     assert sorted(p["paper_id"] for p in a.papers) == ["sb-gene", "yb-gene"]
     assert "by Samy Bengio or Yoshua Bengio" in a.answer.splitlines()[0]
+    a = fast_chat.ask("Which papers by Bengio are from MIT?")  # "Bengio" was a word to find
+    assert sorted(p["paper_id"] for p in a.papers) == ["yb-gene", "yb-kern"]
+    assert "by Yoshua Bengio" in a.answer  # the Bengio who wrote them
+    assert "Samy" not in a.answer
     plan = answerer.plan("Yoshua Bengio's papers on generative flows", None, None)
     assert (plan.kind, plan.author, plan.topic) == ("listing", "Yoshua Bengio",
                                                     "generative flows")
@@ -1390,7 +1394,8 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
             for pid, authors, topic in (("ab", ["Ann Lee", "Bo Chen"], "bandits"),
                                         ("ab2", ["Bo Chen", "Cy Dunn", "Ann Lee"], "kernels"),
                                         ("a", ["Ann Lee"], "bandits"),
-                                        ("b", ["Bo Chen", "Cy Dunn"], "bandits"))]
+                                        ("b", ["Bo Chen", "Cy Dunn"], "bandits"),
+                                        ("z", ["Al Lee"], "kernels"))]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     for question in ("Which papers did Ann Lee and Bo Chen write together?",
@@ -1399,6 +1404,14 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         assert _listed(fast_chat, question) == ["ab", "ab2"], question
     assert _listed(fast_chat, "Which papers by Ann Lee and Bo Chen study bandits?") == ["ab"]
     assert _listed(fast_chat, "papers written by Ann Lee and Bo Chen on bandits") == ["ab"]
+    # by last names (each author of it; named as those who wrote the papers found): the
+    # second name was a word to find
+    for question in ("papers by Lee and Chen", "What did Lee and Chen write together?"):
+        assert _listed(fast_chat, question) == ["ab", "ab2"], question
+    a = fast_chat.ask("Which papers by Lee and Chen study bandits?")
+    assert [p["paper_id"] for p in a.papers] == ["ab"]
+    assert a.answer.splitlines()[0].startswith("1 paper by Ann Lee and Bo Chen in the indexed")
+    assert _listed(fast_chat, "papers by Lee and Dunn") == ["ab2"]
     assert _listed(fast_chat, "Which papers by Ann Lee and Bo Chen study bandits or kernels?") == [
         "ab", "ab2"]  # the topic's "or" joins no authors
     a = fast_chat.ask("Which papers by Ann Lee and Bo Chen study bandits?")
