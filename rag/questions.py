@@ -1558,7 +1558,7 @@ class QuestionReader:
     def _venues_written(self, query: str) -> tuple[str, list[tuple[str, str]]]:
         """``query`` with a venue it names before a year written as the catalog names it, and
         with the full year, where the catalog holds that venue and year: a two-digit year
-        ("AISTATS 23", "colm'24", "COLM '24"), lowercase ("colm 2024"; a name under five
+        ("AISTATS 23", "colm'24", "COLM '24", "AISTATS-2025"), lowercase ("colm 2024"; a name under five
         letters only in a question without capitals, as :meth:`_written`), or one edit off, five
         letters or more, where no paper writes the word ("AISTAT 2024") -> "AISTATS 2023",
         "COLM 2024"; and the (word, venue) pairs of those one edit off (the answer says so)."""
@@ -1579,14 +1579,15 @@ class QuestionReader:
                 close = process.extractOne(word.lower(), [n for n in names if len(n) >= 5],
                                            scorer=OSA.distance, score_cutoff=1)
                 name = names[close[0]] if close else ""
-            if not name or year not in held or (full and name == word):
+            if not name or year not in held or m.group(0) == f"{name} {year}":
                 return m.group(0)
             if name.lower() != word.lower():
                 pairs.append((word, name))
             return f"{name} {year}"
 
         return re.sub(r"(?<![\w'-])(?P<v>[A-Za-z][\w-]*[A-Za-z])(?:\s*['\u2019]\s*(?P<yy>\d\d)"
-                      r"|\s+(?P<yy2>\d\d)|\s+(?P<yyyy>20\d\d))(?![\w'-])", written, query), pairs
+                      r"|(?:\s+|-)(?P<yy2>\d\d)|(?:\s+|-)(?P<yyyy>20\d\d))(?![\w'-])", written,
+                      query), pairs
 
     def _status_word(self, text: str) -> tuple[str, str]:
         """A status word alone ("oral" in "oral or spotlight papers") and the status of the

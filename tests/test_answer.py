@@ -609,6 +609,7 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     # names them ("colt'24" was a word, "23 papers" a number of papers asked for)
     for question in ("colt'24 papers on bandits", "COLT '24 papers on bandits",
                      "colt 2024 papers on bandits", "aistats 24 papers on bandits",
+                     "COLT-2024 papers on bandits", "aistats-24 papers on bandits",  # hyphened
                      "AISTAT 2024 papers on bandits"):
         a = fast_chat.ask(question)
         assert [p["paper_id"][-11:] for p in a.papers] == ["2024bandits"], question
