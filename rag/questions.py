@@ -1704,12 +1704,28 @@ _ASKS = re.compile(r"^(?:which|what|who|whom|how|where|when|list|find|show|give|
                    re.IGNORECASE)
 
 
+# a sentence after the question asking for every paper, or thanking: "I want all of them.",
+# "Please list them all.", "Thanks!", "Be exhaustive."
+_AFTERWORD = re.compile(
+    r"^(?:(?:i|we)(?:['\u2019]d|\s+would)?\s+(?:want|need|like)\s+(?:to\s+see\s+)?(?:all|every|each"
+    r"|them\s+all|the\s+(?:full|whole|complete)\b)|(?:please\s+)?(?:list|show|give|include|name)"
+    r"\s+(?:me\s+)?(?:them\s+)?(?:all|every|each)\b|(?:thanks?|thank\s+you|thx|ty)\b|please[.!]*$"
+    r"|(?:all|every\s+one)\s+of\s+them|(?:please\s+)?be\s+(?:exhaustive|thorough|complete))"
+    r"[^.!?]*[.!?]*$", re.IGNORECASE)
+
+
 def _last_asked(question: str) -> str:
     """The question's last sentence where words of context come before it and it asks about a
     topic of its own ("I'm curious. Which papers study conformal prediction?", "We are building
     a robot. Which papers study sim-to-real transfer?"): the context's words ("curious",
-    "building", "robot") are no topic to find. As it is otherwise."""
-    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question.strip())
+    "building", "robot") are no topic to find; without sentences after it asking for all of
+    them or thanking (:data:`_AFTERWORD`: "Papers on X. I want all of them."). As it is
+    otherwise."""
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Za-z])", question.strip())
+    while len(sentences) > 1 and _AFTERWORD.match(sentences[-1]) and query_terms(
+            " ".join(sentences[:-1])):
+        sentences.pop()
+    question = " ".join(sentences)
     last = sentences[-1]
     return last if len(sentences) > 1 and _ASKS.match(last) and query_terms(last) else question
 

@@ -1670,6 +1670,11 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "optimal transport"),
             ("We are building a robot. Which papers study continual learning?", "listing",
              "continual learning"),
+            # ... and after it, asking for all or thanking ("want" was a word to find)
+            ("Papers on optimal transport. I want all of them.", "listing",
+             "optimal transport"),
+            ("Which papers study continual learning? Please list them all. Thanks!", "listing",
+             "continual learning"),
             ("count the papers on optimal transport", "listing", "optimal transport"),
             ("What's the number of papers on optimal transport?", "listing",
              "optimal transport"),
