@@ -273,6 +273,10 @@ _DID_ANY = re.compile(r"^\s*(?:did|does|do|has|have)\s+(?:(?:ever|already)\s+)?(
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
 # "which one is ...", "only the orals", "just the ones from 2025"; "which" with no noun: "which
 # are orals?", "which use X?", "which ones are by X?"
+# a venue named again for another year: "COLT 2023 or COLT 2024", "COLT 2023, COLT 2024"
+_AND_OR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)"
+_VENUE_TWICE = re.compile(rf"(?<![\w'-])([A-Za-z][\w-]*[A-Za-z])\s+({YEAR}(?:{_AND_OR}{YEAR})*)"
+                          rf"({_AND_OR})\1\s+({YEAR})(?![\w'-])")
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|ones?\b)\s*"
                      r"|(?:and\s+)?which\s+(?=(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?"
@@ -1561,7 +1565,9 @@ class QuestionReader:
         ("AISTATS 23", "colm'24", "COLM '24", "AISTATS-2025"), lowercase ("colm 2024"; a name under five
         letters only in a question without capitals, as :meth:`_written`), or one edit off, five
         letters or more, where no paper writes the word ("AISTAT 2024") -> "AISTATS 2023",
-        "COLM 2024"; and the (word, venue) pairs of those one edit off (the answer says so)."""
+        "COLM 2024"; a venue named again for another year once ("COLT 2023 and COLT 2024":
+        "COLT 2023 and 2024"); and the (word, venue) pairs of those one edit off (the answer
+        says so)."""
         names = {v.lower(): v for v in self.index.venue_names()}
         held = self.index.years()
         pairs: list[tuple[str, str]] = []
@@ -1585,9 +1591,13 @@ class QuestionReader:
                 pairs.append((word, name))
             return f"{name} {year}"
 
-        return re.sub(r"(?<![\w'-])(?P<v>[A-Za-z][\w-]*[A-Za-z])(?:\s*['\u2019]\s*(?P<yy>\d\d)"
-                      r"|(?:\s+|-)(?P<yy2>\d\d)|(?:\s+|-)(?P<yyyy>20\d\d))(?![\w'-])", written,
-                      query), pairs
+        query = re.sub(r"(?<![\w'-])(?P<v>[A-Za-z][\w-]*[A-Za-z])(?:\s*['\u2019]\s*(?P<yy>\d\d)"
+                       r"|(?:\s+|-)(?P<yy2>\d\d)|(?:\s+|-)(?P<yyyy>20\d\d))(?![\w'-])", written,
+                       query)
+        while (m := _VENUE_TWICE.search(query)) and m.group(1) in names.values():
+            query = query[:m.start()] + f"{m.group(1)} {m.group(2)}{m.group(3)}{m.group(4)}" + (
+                query[m.end():])  # "COLT 2023 or COLT 2024": "COLT 2023 or 2024"
+        return query, pairs
 
     def _status_word(self, text: str) -> tuple[str, str]:
         """A status word alone ("oral" in "oral or spotlight papers") and the status of the

@@ -581,6 +581,11 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert _listed(fast_chat, "Which AISTATS papers between 2023 and 2025 study bandits?") == [
         "AISTATS2023bandits", "AISTATS2024bandits", "AISTATS2025bandits"]
     assert _listed(fast_chat, "AISTATS papers from 2024 on bandits") == ["AISTATS2024bandits"]
+    # a venue named again for each year (its years were topic words)
+    assert _listed(fast_chat, "Which COLT 2023 and COLT 2025 papers study bandits?") == [
+        "COLT2023bandits", "COLT2025bandits", "wmt"]
+    assert _listed(fast_chat, "AISTATS 2023, AISTATS 2024 or AISTATS 2025 papers on bandits") == [
+        "AISTATS2023bandits", "AISTATS2024bandits", "AISTATS2025bandits"]
     # "published", "appeared" ask; they are no word the papers must name
     assert _listed(fast_chat, "Which papers were published in 2024 on bandits?") == [
         "AISTATS2024bandits", "COLT2024bandits"]
