@@ -590,7 +590,8 @@ _PAPER_FACT = re.compile(
     r"|year)(?:\s+and\s+(?:venue|conference|year))?\s+(?:was|is|did))"
     r"|(?P<status>what\s+(?:is|was)\s+the\s+(?:status|decision|presentation(?:\s+type)?)\s+of)"
     r"|(?P<abstract>(?:what\s+(?:is|was)|show(?:\s+me)?|give(?:\s+me)?|print|read)\s+the\s+abstract\s+of)"
-    r"|(?P<affiliations>(?:what|which)\s+are\s+the\s+(?:affiliations|institutions)\s+of|where\s+are"
+    r"|(?P<affiliations>(?:what|which)\s+are\s+the\s+(?:affiliations|institutions)\s+of"
+    r"(?:\s+the\s+(?:co-?)?authors\s+of)?|where\s+are"
     r"\s+the\s+authors\s+of))"
     rf"\s+{_TITLE}(?:\s+(?:(?:get\s+)?(?:published|presented|accepted|released)"
     r"|appear(?:ed)?|come\s+out))?(?:\s+(?:at|in|from))?[\s?.!]*$", re.IGNORECASE)
@@ -1771,8 +1772,8 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
     :data:`_SIDE_LEAD`), a qualifier of the last for all ("A and B for X": both for X); none
     where a side names nothing."""
     sides = [x.strip() for x in [*first.split(","), *re.split(joins, last)] if x.strip()]
-    sides = [_SIDE_LEAD.sub("", re.sub(r"\beither\s+", "", x, flags=re.IGNORECASE))
-             for x in sides]
+    sides = [_SIDE_LEAD.sub("", re.sub(r"\beither\s+|\s+papers$", "", x, flags=re.IGNORECASE))
+             for x in sides]  # "A and B papers": A and B
     # "model-based and model-free RL", "on-policy or off-policy methods": the last's noun for
     # each hyphenated modifier alone ("LoRA and prefix tuning" stay as they are), with its
     # qualifier ("model-based or model-free methods for offline RL")

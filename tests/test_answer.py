@@ -748,7 +748,8 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
     fast_chat._llm = ScriptedLLM()
     for question in ("Compare LoRA and prefix tuning", "LoRA vs. prefix tuning?",
                      "What are the differences between LoRA and prefix tuning?",
-                     "Compare the papers on LoRA with work on prefix tuning"):
+                     "Compare the papers on LoRA with work on prefix tuning",
+                     "difference between LoRA and prefix tuning papers"):  # "papers" no word
         a = fast_chat.ask(question)
         assert a.kind == "summary" and a.count == 6, question
         assert a.answer.splitlines()[0] == (
@@ -2052,6 +2053,8 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
             ("Is On bandit problems 1 an oral?",
              "\u201cOn bandit problems 1\u201d is listed as Poster at COLT 2025 [1]."),
             ("What are the affiliations of On bandit problems 1?",
+             "The authors of \u201cOn bandit problems 1\u201d list Stanford University [1]."),
+            ("What are the affiliations of the authors of On bandit problems 1?",
              "The authors of \u201cOn bandit problems 1\u201d list Stanford University [1]."),
             ("What is the abstract of the paper On bandit problems 1?",
              "The abstract of \u201cOn bandit problems 1\u201d: We study bandit problems in setting "
