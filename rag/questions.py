@@ -1341,6 +1341,11 @@ class QuestionReader:
             if sides:  # "which papers use LoRA or adapters?": the papers on either, not both
                 return Plan(kind, query, filters, topic=either, standalone=standalone,
                              sides=sides)
+        if kind == "summary" and not follow_up and not _ASKS.match(query):
+            sides, either = _either(re.sub(r"\s+/\s+", " or ", query))
+            if sides:  # "Mamba or state space models", "A / B": the papers on either
+                return Plan("listing", query, filters, topic=either, standalone=standalone,
+                             sides=sides)
         if prev and follow_up and prev.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
             return Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),

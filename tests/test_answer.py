@@ -844,7 +844,8 @@ def test_comparing_three_topics(fast_chat: PaperChat, tmp_path: Path) -> None:
 def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which papers use LoRA or adapters?" lists the papers on either (not only those on
     both), those naming one first, and quotes both on the first line; a qualifier of the last
-    is for all, "either" is no topic word, and "or not" is no second topic. So do a follow-up
+    is for all, "either" is no topic word, and "or not" is no second topic. So do "A or B"
+    asked as a bare topic, a follow-up
     narrowing the previous answer and a listing among one author's papers."""
     rows = [{"id": f"lora{i}", "title": f"Low-rank study {i}", "authors": [f"Author {i}"],
              "abstract": f"We fine-tune with LoRA, variant {i}. It is cheap."} for i in range(2)]
@@ -860,7 +861,8 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
     fast_chat._llm = ScriptedLLM()
     assert _listed(fast_chat, "Which papers use LoRA adapters?") == []  # both at once
     for question in ("Which papers use LoRA or adapters?",
-                     "Which papers use either LoRA or adapters?"):
+                     "Which papers use either LoRA or adapters?",
+                     "LoRA or adapters", "LoRA / adapters"):  # a bare topic: was "LoRA adapters"
         a = fast_chat.ask(question)
         assert sorted(p["paper_id"] for p in a.papers) == [
             "adapter", "lora0", "lora1", "vision"], question  # not "adapt" (Porter's stem)
