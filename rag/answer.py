@@ -688,7 +688,9 @@ class Answerer:
         if by == "topic" and len(hits) < FEW_FOR_TOPICS:
             return _Tally("", head)
         counted, narrower = (self._topics(hits, self._most(), plan.topic) if by == "topic"
-                             else (_tallied(hits, by), _subareas(hits) if by == "area" else {}))
+                             else (_tallied(hits, by, _whose(plan, hits) if by == "coauthor"
+                                            else frozenset()),
+                                   _subareas(hits) if by == "area" else {}))
         lines, foot = _tally_lines(counted, by, self._most(), hits, narrower)
         one, _, given = _TALLY_WORDS[by]
         head.append(prompts.render(prompts.TALLY_NONE, by=one, what=given)
@@ -1106,21 +1108,34 @@ def _cite(sentence: str, n: int) -> str:
 
 # how a tally's lines name what they count: (one, more of them, what papers give for it)
 _TALLY_WORDS = {"author": ("author", "authors", "authors"),
+                "coauthor": ("co-author", "co-authors", "co-authors"),
                 "affiliation": ("institution", "institutions", "affiliations"),
                 "venue": ("venue", "venues", "venues"), "year": ("year", "years", "years"),
                 "area": ("area", "areas", "areas"), "topic": ("topic", "topics", "titles")}
 
 
-def _tallied(hits: Sequence[SearchHit], by: str) -> list[tuple[str, list[int]]]:
-    """The authors (institutions, venues, years, areas) of ``hits``, each with the places
-    (from 1) of its papers among them: the most papers first (years in their order); an
-    institution once a paper however many of its authors are there, however their
-    affiliations write it (:func:`rag.institutions.institutions_of`: "Google Research" and
-    "Google" are one)."""
+def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:
+    """The authors (lowercase) whose papers ``hits`` are, not counted as their co-authors: those
+    the plan names ("Who are Ann Lee's co-authors?"), or else those on every paper ("who are
+    her co-authors?" after "What did Ann Lee work on?")."""
+    if plan.author:
+        return frozenset(n.lower() for n in name_parts(plan.author))
+    every = [{a.lower() for a in h.paper.authors} for h in hits]
+    return frozenset(set.intersection(*every)) if every else frozenset()
+
+
+def _tallied(hits: Sequence[SearchHit], by: str,
+             besides: frozenset[str] = frozenset()) -> list[tuple[str, list[int]]]:
+    """The authors (co-authors: those not ``besides``, lowercase; institutions, venues, years,
+    areas) of ``hits``, each with the places (from 1) of its papers among them: the most
+    papers first (years in their order); an institution once a paper however many of its
+    authors are there, however their affiliations write it
+    (:func:`rag.institutions.institutions_of`: "Google Research" and "Google" are one)."""
     places: dict[str, list[int]] = {}
     for n, hit in enumerate(hits, 1):
         p = hit.paper
         keys = (p.authors if by == "author" else
+                [a for a in p.authors if a.lower() not in besides] if by == "coauthor" else
                 sorted({n for a in p.affiliations for n in institutions_of(a.strip())})
                 if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue

@@ -518,6 +518,18 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
 # ... "who are his co-authors?": the authors of those papers, counted
 _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his|her"
                         r"|their|the)\s+(?:co-?authors|collaborators)[\s?.!]*$", re.IGNORECASE)
+# ... and asked of a named author: "Who are Sergey Levine's co-authors?", "who co-authors most
+# often with X?", "who are the most frequent collaborators of X?", "who has X worked with most?"
+_COLLEAGUES = r"(?:co-?authors?|collaborators?)"
+_COAUTHORS_OF = re.compile(
+    r"^\s*(?:who\s+(?:are|were|is)\s+(?:the\s+)?(?:most\s+(?:frequent|common|regular)\s+|main\s+"
+    rf"|top\s+)?{_COLLEAGUES}\s+(?:of|with)\s+(?P<a>.+?)"
+    rf"|(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?P<b>.+?)['\u2019]s?\s+(?:(?:most\s+"
+    rf"(?:frequent|common)|main|top)\s+)?{_COLLEAGUES}"
+    r"|who\s+(?:co-?authors?|co-?writes?|collaborates?|works?|writes?|publishes?)\s+(?:the\s+)?"
+    r"(?:most(?:\s+often)?\s+)?with\s+(?P<c>.+?)(?:\s+(?:the\s+)?most(?:\s+often)?)?"
+    r"|who\s+(?:has|did|does)\s+(?P<d>.+?)\s+(?:collaborated?|worked?|co-?authored|co-?written"
+    r"|written|published)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)[\s?.!]*$", re.IGNORECASE)
 # "sort them by year" after a listing: its papers again, newest first
 _SORTED = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:(?:sort|order|rank|list|show|give)(?:\s+me)?"
@@ -966,7 +978,7 @@ class QuestionReader:
                     return plan
                 question = f"Of those, which are not about {m.group('x')}?"
             elif _COAUTHORS.match(question):  # "who are his co-authors?": theirs, counted
-                return _again(prev, filters, recount=True, tally="author")
+                return _again(prev, filters, recount=True, tally="coauthor")
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)
@@ -996,7 +1008,9 @@ class QuestionReader:
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""
-        if (m := _TALLY.search(question)) and (not m.group("per") or _HOW_MANY.search(question)):
+        if m := _COAUTHORS_OF.match(question):  # "who co-authors most with X?": X's papers,
+            question, tally = f"What did {next(x for x in m.groups() if x)} work on?", "coauthor"
+        elif (m := _TALLY.search(question)) and (not m.group("per") or _HOW_MANY.search(question)):
             tally = next(k.rstrip("2345") for k, v in m.groupdict().items() if v and k != "per")
             question = (f"{question[:m.start()]}{question[m.end():]}" if m.group("per")
                         else f"Which papers {question[m.end():].strip()}")

@@ -1430,6 +1430,18 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     # "what did A and B work on?": each one's work (it was only the papers they share)
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn work on?") == ["a", "ab", "ab2", "b"]
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn write together?") == ["ab2"]
+    # an author's co-authors, counted: not the author (first, on every paper), nor others'
+    for question in ("Who co-authors most often with Ann Lee?", "Who are Ann Lee's co-authors?",
+                     "who has Ann Lee worked with most?",
+                     "Who are the most frequent collaborators of Lee?"):  # "Al Lee" wrote alone
+        lines = [re.sub(r" \[.*", "", x) for x in fast_chat.ask(question).answer.splitlines()]
+        assert lines[1:] == [prompts.render(prompts.TALLY_HEADER, by="co-author"),
+                             "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
+    conv = Conversation()
+    fast_chat.ask("What did Ann Lee work on?", conv)
+    assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(
+        "Who are her co-authors?", conv).answer.splitlines()[2:]] == [
+        "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"]
     for question in ("Which papers have Ann Lee as an author?",
                      "What topics does Ann Lee work on?",
                      "Which papers were written by Ann Lee?",  # "written" was a word to find
@@ -2262,7 +2274,7 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     assert a.count == 4 and a.answer.startswith(prompts.JUDGEMENT)
     a = after_listing("Who are their co-authors?")
     assert a.answer.splitlines()[:2] == ["The last list holds 4 papers:", prompts.render(
-        prompts.TALLY_HEADER, by="author")]
+        prompts.TALLY_HEADER, by="co-author")]
 
 
 def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: PaperChat,
