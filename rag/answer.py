@@ -205,6 +205,9 @@ class Answerer:
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
             names = {name.lower() for name in name_parts(plan.author)}
             hits = [h for h in hits if any(a.lower() in names for a in h.paper.authors)]
+        if plan.author_place:  # "papers where A is the first (last) author"
+            at = 0 if plan.author_place == "first" else -1
+            hits = [h for h in hits if h.paper.authors and h.paper.authors[at].lower() in names]
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(

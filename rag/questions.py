@@ -685,6 +685,7 @@ class Plan:
     author_shown: str = ""             # ... as the first line names it, where not so
     author_typed: str = ""             # ... as the question wrote it, where no author is so named
     coauthors: tuple[str, ...] = ()    # ... and those who wrote the papers with that author
+    author_place: str = ""             # ... "first" or "last" where it must be so placed
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
@@ -779,7 +780,14 @@ class QuestionReader:
         question = _last_asked(question)
         question, respelled = self.respelled(question)
         typed = _without_definitions(question)
-        plan = self._read(self.compounded(typed), conversation, filters)
+        placed, place = _author_placed(typed)
+        plan = self._read(self.compounded(placed), conversation, filters)
+        if place and plan.author:  # "papers where Ann Lee is the first author"
+            shown = plan.author_shown or plan.author
+            plan.author_place, plan.author_shown = place, f"{shown} as {place} author"
+            plan.topic = plan.author_shown if plan.topic == shown else plan.topic
+        elif place:  # no author read: the question as it was
+            plan = self._read(self.compounded(typed), conversation, filters)
         plan.topic = _as_typed(plan.topic, typed)
         plan.respelled = venues_respelled + respelled + plan.respelled
         plan.dated = dated
@@ -1742,6 +1750,26 @@ _AFTERWORD = re.compile(
     r"\s+(?:me\s+)?(?:them\s+)?(?:all|every|each)\b|(?:thanks?|thank\s+you|thx|ty)\b|please[.!]*$"
     r"|(?:all|every\s+one)\s+of\s+them|(?:please\s+)?be\s+(?:exhaustive|thorough|complete))"
     r"[^.!?]*[.!?]*$", re.IGNORECASE)
+
+
+_PLACE = r"(?:first|last|senior|lead)[\s-]+author"
+
+
+def _author_placed(question: str) -> tuple[str, str]:
+    """``question`` without the words saying its author is the first or last one ("papers
+    where Ann Lee is the first author", "papers first-authored by X", "X's last-author papers",
+    "papers by X as the senior author": "papers by Ann Lee"), and which ("first" for "first"
+    and "lead", "last" for "last" and "senior"); as it is and '' where it says neither."""
+    if not (m := re.search(rf"\b{_PLACE}", question, re.IGNORECASE)):
+        return question, ""
+    place = "first" if re.match(r"first|lead", m.group(0), re.IGNORECASE) else "last"
+    asked = question
+    for pattern, put in ((rf"\b(?:where|in\s+which|with)\s+(.+?)\s+(?:is|was|as)\s+"
+                          rf"(?:the\s+|an?\s+)?{_PLACE}\b", r"by \1"),
+                         (rf"\s*,?\s*\b(?:as|is|was)\s+(?:the\s+|an?\s+|its\s+)?{_PLACE}\b", ""),
+                         (rf"\b{_PLACE}(?:ed)?\s+(?=(?:papers?\s+)?by\b|papers?\b)", "")):
+        question = re.sub(pattern, put, question, flags=re.IGNORECASE)
+    return (asked, "") if re.search(rf"\b{_PLACE}", question, re.IGNORECASE) else (question, place)
 
 
 def _last_asked(question: str) -> str:

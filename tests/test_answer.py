@@ -1430,6 +1430,17 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     # "what did A and B work on?": each one's work (it was only the papers they share)
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn work on?") == ["a", "ab", "ab2", "b"]
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn write together?") == ["ab2"]
+    # the first or last author ("as the first author" was read as any author's place)
+    for question, among in (("papers where Ann Lee is the first author", ["a", "ab"]),
+                            ("first-authored papers by Bo Chen", ["ab2", "b"]),
+                            ("Which papers have Ann Lee as the last author?", ["a", "ab2"]),
+                            ("Bo Chen's senior-author papers on bandits", ["ab"]),
+                            ("papers by Cy Dunn as lead author", [])):
+        assert _listed(fast_chat, question) == among, question
+    a = fast_chat.ask("papers where Lee is the first author")  # each Lee first on some
+    assert sorted(p["paper_id"] for p in a.papers) == ["a", "ab", "z"]
+    assert a.answer.splitlines()[0] == (
+        "The index holds 3 papers by Al Lee or Ann Lee as first author:")
     # an author's co-authors, counted: not the author (first, on every paper), nor others'
     for question in ("Who co-authors most often with Ann Lee?", "Who are Ann Lee's co-authors?",
                      "who has Ann Lee worked with most?",
