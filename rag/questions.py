@@ -1397,7 +1397,8 @@ class QuestionReader:
         one is meant cannot be told); or, where the question says a name no author has is an
         author's (:data:`_NAME_FRAME`: "what did Kaiyi Jin work on?"), the authors its
         initials and last name name (:meth:`_initialed`: "Y. Bengio"), else the closest names of
-        the catalog (:meth:`PaperIndex.authors_like`: "Kaiyi Ji"), ``misspelled``. ('', '', [])
+        the catalog (:meth:`PaperIndex.authors_like`: "Kaiyi Ji"), ``misspelled``, the two
+        words of a name the other way round first ("Fei-Fei Li": "Li Fei-Fei"). ('', '', [])
         if none."""
         for name, words in self.index.author_spans(query)[:1]:
             return _AuthorNamed(name, words)
@@ -1422,6 +1423,10 @@ class QuestionReader:
             for size in range(len(parts), 1, -1):  # last two words
                 for start in range(len(parts) - size + 1):
                     typed = " ".join(parts[start:start + size])
+                    turned = " ".join(parts[start:start + size][::-1]) if size == 2 else ""
+                    if turned and (spans := self.index.author_spans(turned)) and len(
+                            spans[0][1]) == len(turned):  # "Fei-Fei Li": "Li Fei-Fei"
+                        return _AuthorNamed(spans[0][0], typed, misspelled=True)
                     if names := self._initialed(typed):
                         return _AuthorNamed(" or ".join(names), typed)
                     if names := self.index.authors_like(typed, most=_SURNAME_NAMES):

@@ -1351,7 +1351,8 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
     misspelling, and two as close are both taken."""
     people = [("kj", "Kaiyi Ji"), ("pa", "Pieter Abbeel"), ("yb", "Yoshua Bengio"),
               ("sl", "Sergey Levine"),
-              ("ym", "Yi Ma"), ("ja", "Jun Wang"), ("jb", "Jin Wang")]
+              ("ym", "Yi Ma"), ("ja", "Jun Wang"), ("jb", "Jin Wang"), ("lf", "Li Fei-Fei"),
+              ("fl", "Feifei Li")]
     rows = [{"id": f"{pid}-{topic[:4]}", "title": f"On {topic} {pid}", "authors": [name],
              "abstract": f"We study {topic} in setting {pid}. Bounds follow."}
             for pid, name in people for topic in ("bilevel optimization", "kernel methods")]
@@ -1367,6 +1368,8 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
             ("What did Sergei Levin work on?", "Sergey Levine", ["sl-bile", "sl-kern"]),
             ("What did Y. Bengio work on?", "Yoshua Bengio", ["yb-bile", "yb-kern"]),  # initial
             ("papers by S Levine on kernel methods", "Sergey Levine", ["sl-kern"]),
+            # a name the other way round (it was the closest: "Feifei Li")
+            ("What did Fei-Fei Li work on?", "Li Fei-Fei", ["lf-bile", "lf-kern"]),
             ("papers by Jen Wang", "Jin Wang or Jun Wang", ["ja-bile", "ja-kern", "jb-bile",
                                                            "jb-kern"])):
         plan = answerer.plan(question, None, None)
