@@ -113,10 +113,11 @@ _SHARE = re.compile(r"^\s*(?:what|which)\s+(?:fraction|percentage|proportion|sha
 # a topic left out, at the question's end: "... bandits but not regret", "excluding X",
 # "except for X", "other than X", "that do not use X", "which are not about X"
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
-                      r"(?:\s+(?:those|ones|papers?))?(?:\s+(?:on|about|using|with))?"
+                      r"(?:\s+(?:the\s+)?(?:those|ones|papers?))?(?:\s+(?:on|about|using|with))?"
                       r"|(?:(?:that|which)\s+)?(?:do(?:es)?|are|is)(?:\s+not|n't)\s+(?:study|use"
                       r"|mention|address|consider|involve|name|about|on|using))"
-                      r"\s+(?P<x>[^?.!]+?)[\s?.!]*$", re.IGNORECASE)
+                      r"\s+(?:the\s+)?(?P<x>[^?.!]+?)(?:\s+(?:ones|papers?|works?))?[\s?.!]*$",
+                      re.IGNORECASE)  # "excluding (the) multimodal ones": multimodal
 # the question's own verb after "papers" ("which paper introduced DPO?", "papers that discuss
 # X", "which papers have looked at X"): no word the papers must name
 _ASKED_VERB = re.compile(

@@ -907,7 +907,9 @@ def test_a_topic_the_question_leaves_out(fast_chat: PaperChat, tmp_path: Path) -
     assert _listed(fast_chat, "Which papers study bandits?") == ["pure", "regret", "safe"]
     for question in ("Which papers study bandits but not regret?",
                      "Which papers on bandits, excluding regret?",
-                     "Which papers on bandits do not study regret?"):
+                     "Which papers on bandits do not study regret?",
+                     "papers on bandits, excluding the regret ones",  # "ones" was a word
+                     "papers on bandits but not the ones on regret"):  # to find
         a = fast_chat.ask(question)
         assert sorted(p["paper_id"] for p in a.papers) == ["pure", "safe"], question
         assert a.answer.splitlines()[0] == ("2 papers in the indexed abstracts match "
