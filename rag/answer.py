@@ -1119,12 +1119,13 @@ _TALLY_WORDS = {"author": ("author", "authors", "authors"),
 
 def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:
     """The authors (lowercase) whose papers ``hits`` are, not counted as their co-authors: those
-    the plan names ("Who are Ann Lee's co-authors?"), or else those on every paper ("who are
-    her co-authors?" after "What did Ann Lee work on?")."""
+    the plan names ("Who are Ann Lee's co-authors?"), or else those on every paper of several
+    ("who are her co-authors?" after "What did Ann Lee work on?"; of one paper, all its
+    authors are counted: "who are the co-authors?" after "which paper introduced DPO?")."""
     if plan.author:
         return frozenset(n.lower() for n in name_parts(plan.author))
     every = [{a.lower() for a in h.paper.authors} for h in hits]
-    return frozenset(set.intersection(*every)) if every else frozenset()
+    return frozenset(set.intersection(*every)) if len(every) > 1 else frozenset()
 
 
 def _tallied(hits: Sequence[SearchHit], by: str,

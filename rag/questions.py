@@ -242,6 +242,12 @@ _JOINTLY = re.compile(r"\b(?:together|jointly|co-?authored|co-?written|co-?autho
                       r"\s+other)\b", re.IGNORECASE)
 # ... a last name after "and", "or", "with" or "&": "papers by Levine and Finn"
 _JOINED_NAME = re.compile(r"\b(?:and|or|with|&)\s+([^\W\d_][\w'-]*?)(?:['\u2019]s)?(?=[\s?.!,]|$)")
+# what may follow a last name joined to an author's ("papers by Levine and Finn on X", "...
+# and Finn write together?", "and Finn's papers"): not a word of a topic ("with Markov chains")
+_AFTER_NAME = re.compile(r"\s*(?:[?.!,]|$|(?:on|about|in|at|from|since|before|after|between"
+                         r"|during|for|to|write|wrote|written|work(?:ed)?|publish(?:ed)?|stud(?:y|ied)"
+                         r"|research(?:ed)?|co-?author(?:ed)?|together|jointly|papers?|works?|are|were"
+                         r"|is|was|have|has|did|do)\b)", re.IGNORECASE)
 _WHAT_DID = re.compile(r"^\s*what\s+(?:(?:topics|problems|subjects)\s+)?(?:did|do|does|have|has)\b",
                        re.IGNORECASE)
 _AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
@@ -271,17 +277,23 @@ _FILTER_DID = re.compile(r"^\s*(?:what|which)\s+(?:(?:papers?|work|research)\s+)
 _DID_ANY = re.compile(r"^\s*(?:did|does|do|has|have)\s+(?:(?:ever|already)\s+)?(?:publish(?:ed)?"
                       r"|wr[io]te|written|present(?:ed)?)\b(?:\s+(?:anything|any(?:\s+papers?)?"
                       r"|(?:a\s+)?papers?))?", re.IGNORECASE)
-# a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
-# "which one is ...", "only the orals", "just the ones from 2025"; "which" with no noun: "which
-# are orals?", "which use X?", "which ones are by X?"
 # a venue named again for another year: "COLT 2023 or COLT 2024", "COLT 2023, COLT 2024"
 _AND_OR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)"
 _VENUE_TWICE = re.compile(rf"(?<![\w'-])([A-Za-z][\w-]*[A-Za-z])\s+({YEAR}(?:{_AND_OR}{YEAR})*)"
                           rf"({_AND_OR})\1\s+({YEAR})(?![\w'-])")
+# the verb after a narrowing "which" with no noun ("which are orals?", "which use X?")
+_NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?|address(?:es)?"
+                r"|considers?|mentions?|do|does|did|have|has)")
+# a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
+# "which one is ...", "only the orals", "just the ones from 2025"; "which" with no noun: "which
+# are orals?", "which use X?", "which ones are by X?", not where it asks for papers on a topic
+# of their own ("Which are the latest papers on X?", "Which is the most cited paper on Y?":
+# a new search)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|ones?\b)\s*"
-                     r"|(?:and\s+)?which\s+(?=(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?"
-                     r"|address(?:es)?|considers?|mentions?|do|does|did|have|has)\b)|(?:and\s+)?(?:now\s+)?"
+                     rf"|(?:and\s+)?which\s+(?={_NARROW_VERB}\b)(?![^?]*\b(?:papers?|works?|articles?"
+                     r"|studies)\s+(?:on|about|studying|using|that|which|for|regarding)\b)"
+                     r"|(?:and\s+)?(?:now\s+)?"
                      r"(?:(?:show|list|give)(?:\s+me)?\s+)?(?:only|just)\s+(?:the(?:\s+(?:ones?|papers?))?"
                      r"|those|these|ones)\b\s*(?=\S))", re.IGNORECASE)
 _Y = rf"({YEAR})"
@@ -1017,7 +1029,9 @@ class QuestionReader:
         if prev and (alone := self._what_about(question, prev.standalone)):
             return self.plan(alone, None, filters)  # "what about X?": the last question on X
         tally = ""
-        if m := _COAUTHORS_OF.match(question):  # "who co-authors most with X?": X's papers,
+        if (m := _COAUTHORS_OF.match(question)) and (  # an author's: not "who works with GNNs?"
+                (who := self._author_named(f"papers by {next(x for x in m.groups() if x)}"))
+                .name or who.many):  # "who co-authors most with X?": X's papers, counted
             question, tally = f"What did {next(x for x in m.groups() if x)} work on?", "coauthor"
         elif (m := _TALLY.search(question)) and (not m.group("per") or _HOW_MANY.search(question)):
             tally = next(k.rstrip("2345") for k, v in m.groupdict().items() if v and k != "per")
@@ -1291,8 +1305,8 @@ class QuestionReader:
         prev = conversation.last if conversation else None
         if prev and prev.paper_ids and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
-            rest = re.sub(r"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:are|is|were|was|do|does|did|uses?"
-                          r"|stud(?:y|ies))?\s*", "", rest, flags=re.IGNORECASE) or rest
+            rest = re.sub(rf"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:{_NARROW_VERB}\b)?\s*", "", rest,
+                          flags=re.IGNORECASE) or rest
             rest, filters, named = self._named_filters(rest, filters)
             if not filters.author and (author := self._author_named(rest)).name:
                 rest = " ".join(re.sub(rf"(?:\bby\s+)?{re.escape(author.words)}(?:['\u2019]s\b)?",
@@ -1364,7 +1378,8 @@ class QuestionReader:
             if sides:  # "which papers use LoRA or adapters?": the papers on either, not both
                 return Plan(kind, query, filters, topic=either, standalone=standalone,
                              sides=sides)
-        if kind == "summary" and not follow_up and not _ASKS.match(query):
+        if kind == "summary" and not follow_up and not _ASKS.match(query) and not (
+                _NOT_BARE.search(query)):
             sides, either = _either(re.sub(r"\s+/\s+", " or ", query))
             if sides:  # "Mamba or state space models", "A / B": the papers on either
                 return Plan("listing", query, filters, topic=either, standalone=standalone,
@@ -1457,6 +1472,8 @@ class QuestionReader:
         if not others:  # "papers by Levine and Finn": each author of that last name
             for m in _JOINED_NAME.finditer(rest):
                 word, lowercase = m.group(1), typed_in_lowercase(rest)
+                if not _AFTER_NAME.match(rest, m.end()):
+                    continue  # "on Newton's method with Markov chains": a topic's word
                 if (word[:1].isupper() or lowercase) and (
                         surnamed := self.index.authors_surnamed(word)) and name not in surnamed:
                     others.append((" or ".join(surnamed), word))
@@ -1468,7 +1485,8 @@ class QuestionReader:
         if not others or not (either or _TOGETHER.search(rest)):
             return rest, name, ()
         for _, written in others:
-            rest = re.sub(rf"(?:\bor\s+)?{re.escape(written)}(?:['\u2019]s\b)?", " ", rest)
+            rest = re.sub(rf"(?:\bor\s+)?(?<![\w-]){re.escape(written)}(?:['\u2019]s)?(?![\w-])",
+                          " ", rest)  # "and Ma", not the "ma" of "Markov games"
         names = tuple(other for other, _ in others)
         return (rest, " or ".join([name, *names]), ()) if either else (rest, name, names)
 
@@ -1743,15 +1761,23 @@ _NOT_AT = re.compile(r"[\s,]*\b(?:(?:that|which)\s+(?:are|were)\s+not(?:\s+(?:at
 # ... "non-poster papers"
 _NON_STATUS = re.compile(r"\bnon-?(?P<s>oral|poster|spotlight)s?\b", re.IGNORECASE)
 # what starts a sentence that asks: the question after words of context
+# what makes "A or B" more than a bare pair of topics: a question of which is better or a
+# request ("Is LoRA or full fine-tuning better for vision?", "Should I use A or B?",
+# "Describe A or B"): compared or summarized, not the papers on either listed
+_NOT_BARE = re.compile(r"^\s*(?:is|are|was|were|should|shall|would|will|why|explain|describe"
+                       r"|discuss|please|i|we|my|our)\b|\b(?:better|best|worse|prefer(?:red)?"
+                       r"|choose|vs\.?|versus)\b", re.IGNORECASE)
 _ASKS = re.compile(r"^(?:which|what|who|whom|how|where|when|list|find|show|give|summari[sz]e|"
                    r"compare|are\s+there|is\s+there|any|can|could|do|does|tell|name)\b",
                    re.IGNORECASE)
 
 
 # a sentence after the question asking for every paper, or thanking: "I want all of them.",
-# "Please list them all.", "Thanks!", "Be exhaustive."
+# "Please list them all.", "Thanks!", "Be exhaustive."; not one naming a topic ("List all
+# papers on X.", "Show me all the papers about Y.": a request of its own)
 _AFTERWORD = re.compile(
-    r"^(?:(?:i|we)(?:['\u2019]d|\s+would)?\s+(?:want|need|like)\s+(?:to\s+see\s+)?(?:all|every|each"
+    r"^(?![^.!?]*\b(?:on|about|regarding|concerning|related\s+to)\s+(?!them\b|it\b|that\b)\w)"
+    r"(?:(?:i|we)(?:['\u2019]d|\s+would)?\s+(?:want|need|like)\s+(?:to\s+see\s+)?(?:all|every|each"
     r"|them\s+all|the\s+(?:full|whole|complete)\b)|(?:please\s+)?(?:list|show|give|include|name)"
     r"\s+(?:me\s+)?(?:them\s+)?(?:all|every|each)\b|(?:thanks?|thank\s+you|thx|ty)\b|please[.!]*$"
     r"|(?:all|every\s+one)\s+of\s+them|(?:please\s+)?be\s+(?:exhaustive|thorough|complete))"
@@ -1785,11 +1811,13 @@ def _last_asked(question: str) -> str:
     "building", "robot") are no topic to find; without sentences after it asking for all of
     them or thanking (:data:`_AFTERWORD`: "Papers on X. I want all of them."). As it is
     otherwise."""
-    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Za-z])", question.strip())
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Za-z])", question.strip())  # "... thanks"
     while len(sentences) > 1 and _AFTERWORD.match(sentences[-1]) and query_terms(
             " ".join(sentences[:-1])):
         sentences.pop()
     question = " ".join(sentences)
+    # a sentence asking on its own starts with a capital ("Sutton et al. which ..." is one)
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", question)
     last = sentences[-1]
     return last if len(sentences) > 1 and _ASKS.match(last) and query_terms(last) else question
 

@@ -23,7 +23,7 @@ from rag.answer import (
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
-from rag.questions import shown_topic
+from rag.questions import _last_asked, shown_topic
 from rag.retrieval import Filters, split_sentences
 from tests.conftest import ScriptedLLM
 
@@ -872,6 +872,11 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
                                      None, None)
     assert plan.sides == ("Which papers use LoRA for vision models", "adapters for vision models")
     assert fast_chat.answerer().plan("Are there papers on LoRA or not?", None, None).sides == ()
+    # a question of which is better, or a request, naming A or B is no bare pair of topics
+    for question in ("Is LoRA or full fine-tuning better for vision?",
+                     "Should I use LoRA or adapters for vision?", "Describe LoRA or adapters"):
+        plan = fast_chat.answerer().plan(question, None, None)
+        assert plan.kind != "listing" or not plan.sides, question
     # a hyphenated modifier alone takes the last side's noun ("LoRA or adapters" do not)
     answerer = fast_chat.answerer()
     assert answerer.plan("Which papers use on-policy or off-policy methods?", None,
@@ -1198,6 +1203,14 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
         conv = Conversation()
         fast_chat.ask("Which papers study bandit problems?", conv)
         assert ids(fast_chat.ask(question, conv)) == among, question
+    # ... not where it asks for papers on a topic of their own: a new search (they were
+    # searched among the bandit papers: none), and its verb is no word to find
+    for question, among in (("What's new in federated learning?", ["p4", "p5"]),
+                            ("Which are the latest papers on federated learning?", ["p4", "p5"]),
+                            ("Which address bandit problems?", ["p0", "p1", "p2", "p3"])):
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandit problems?", conv)
+        assert ids(fast_chat.ask(question, conv)) == among, question
     conv = Conversation()
     assert ids(fast_chat.ask("What did Ann Lee work on?", conv)) == ["p0", "p2", "p4"]
     assert ids(fast_chat.ask("And federated learning?", conv)) == ["p4"]
@@ -1465,6 +1478,33 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         assert _listed(fast_chat, question) == ["a", "ab", "ab2"], question
 
 
+def test_an_author_question_keeps_its_topic_words(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """A last name joined to an author's is taken out of the question as a whole word ("and Ma"
+    took the "Ma" of "Markov games"); a word after "with" that some author has as a last name
+    is the topic's where a topic word follows it ("with Markov chains" asked for Al Markov's
+    papers); "who are the co-authors?" after a one-paper listing counts its authors (it left
+    them all out, as on every paper); "who works with X?" is a co-author question only where X
+    is an author."""
+    rows = [{"id": pid, "title": f"On {topic}", "authors": authors,
+             "abstract": f"We study {topic}."}
+            for pid, authors, topic in (("mg", ["Ann Lee", "Mo Ma"], "Markov games"),
+                                        ("mc", ["Ann Lee", "Bo Chen"], "sampling with Markov chains"),
+                                        ("po", ["Cy Dunn", "Di Fox"], "preference optimization"),
+                                        ("k", ["Al Markov"], "kernels"))]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    assert _listed(fast_chat, "Which papers by Ann Lee and Ma study Markov games?") == ["mg"]
+    assert _listed(fast_chat, "papers by Ann Lee on sampling with Markov chains") == ["mc"]
+    conv = Conversation()
+    assert [p["paper_id"] for p in fast_chat.ask("Which papers study preference optimization?",
+                                                 conv).papers] == ["po"]
+    lines = [re.sub(r" \[.*", "", x) for x in fast_chat.ask("Who are the co-authors?",
+                                                            conv).answer.splitlines()]
+    assert lines[-2:] == ["1. Cy Dunn: 1 paper", "2. Di Fox: 1 paper"]
+    assert fast_chat.answerer().plan("Who works with Markov chains?", None, None).tally != (
+        "coauthor")
+
+
 def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Who are the most prolific authors on X?", "Which institutions publish most on X?",
     "the top venues for X", "How many papers on X per year?" list the papers on X counted by
@@ -1711,6 +1751,11 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "optimal transport"),
             ("Which papers study continual learning? Please list them all. Thanks!", "listing",
              "continual learning"),
+            # ... not one asking of its own ("List all papers on X." was dropped as one)
+            ("I work on robotics. List all papers on optimal transport.", "listing",
+             "optimal transport"),
+            ("We are building a robot. Show me all the papers about continual learning.",
+             "listing", "continual learning"),
             ("count the papers on optimal transport", "listing", "optimal transport"),
             ("What's the number of papers on optimal transport?", "listing",
              "optimal transport"),
@@ -1724,6 +1769,9 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
         assert not plan.respelled, question  # nothing to say about the asking words
+    # a sentence goes on after "et al." (it asked "which study continual learning?")
+    assert _last_asked("Which papers by Lee et al. which study continual learning?") == (
+        "Which papers by Lee et al. which study continual learning?")
     assert _listed(fast_chat, "Which papers use the Segment Anything Model?") == ["sam"]
 
 
