@@ -757,15 +757,20 @@ class Answerer:
                 self.index.filter_ids(venue=f.venue)) if y is not None})
             lines.append(prompts.render(prompts.NOT_THAT_YEAR, venue=neutralize(f.venue),
                                         years=f.years(), span=_span(its_years)))
-        elif f.status and (ids := self.index.filter_ids(**vars(held))) and (
-                not self.index.filter_ids(**vars(replace(held, status=f.status)))):
-            # "COLM 2025 orals" where its papers are all posters
-            statuses = sorted({p.status for p in self.index.get(ids).values() if p.status})
-            lines.append(prompts.render(
-                prompts.NOT_THAT_STATUS, label=neutralize(scope_label(f)),
-                papers=neutralize(re.sub(r"^1 ", "only ", held_papers(replace(f, status=""),
-                                                                     len(ids)))),
-                statuses=_statuses_said(statuses, len(ids))))
+        elif f.status and not self.index.filter_ids(**vars(replace(held, status=f.status))):
+            # "COLM 2025 orals" where its papers are all posters; "spotlight papers" where no
+            # paper is a spotlight
+            ids = self.index.filter_ids(**vars(held))
+            statuses = (sorted({p.status for p in self.index.get(ids).values() if p.status})
+                        if ids else sorted(s for s, _ in self.index.facets("status")
+                                           if s != "(none)") if ids is None else [])
+            count = len(ids) if ids is not None else self.index.count()
+            if count:
+                lines.append(prompts.render(
+                    prompts.NOT_THAT_STATUS, label=neutralize(scope_label(f)),
+                    papers=neutralize(re.sub(r"^1 ", "only ", held_papers(
+                        replace(f, status=""), count))),
+                    statuses=_statuses_said(statuses, count)))
         return lines
 
     def _nearby(self, plan: Plan) -> list[str]:

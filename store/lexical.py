@@ -463,15 +463,20 @@ class PaperIndex:
 
     def match_status(self, text: str) -> tuple[str, str]:
         """The status a question asks for ("oral papers", "accepted as a spotlight", "spotlight
-        talks"; the answerer reads "orals" as "oral papers" first), where the catalog's
-        statuses hold its word: (the status as stored, the words naming it in ``text``); ('',
-        '') if none."""
+        talks"; the answerer reads "orals" as "oral papers" first): (the status as stored, the
+        words naming it in ``text``), a status the catalog's statuses hold first; else, where
+        the catalog gives statuses, the word as one none of its papers has ("Spotlight" among
+        orals and posters: the answer says what they are; it was a topic word no abstract
+        writes); ('', '') if none."""
+        unheld = ("", "")
         for m in _STATUS_WORDS.finditer(text):
             word = next(w for w in m.groups() if w).lower()
             for status, _ in self._status_counts():
                 if status and re.search(rf"\b{word}\b", status, re.IGNORECASE):
                     return status, m.group(0)
-        return "", ""
+            if not unheld[0] and any(status for status, _ in self._status_counts()):
+                unheld = (word.capitalize(), m.group(0))
+        return unheld
 
     def usual_status(self) -> str:
         """The status most papers have ("Poster"), where more than half have it; ''."""

@@ -1954,7 +1954,8 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     venue or year, and the answer says which the catalog holds; "ICML" and "2022" were search
     words, and papers of other venues and years were listed as matching "ICML bandit
     problems". Where the venue and the year are held, but not together ("ALT 2024"), or none
-    of them has the status ("COLT 2025 orals"), the answer says what the venue holds. "The WMT
+    of them has the status ("COLT 2025 orals"), the answer says what the venue holds; a status
+    no paper has ("spotlight papers") what they are. "The WMT
     2014 benchmark" stays words; "NIPS" is the catalog's "NeurIPS"."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
     fast_chat._llm = ScriptedLLM()
@@ -1978,7 +1979,14 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
                 statuses="is a poster")),
             ("Which COLT 2025 orals study bandit problems?", prompts.render(
                 prompts.NOT_THAT_STATUS, label="COLT 2025 orals", papers="only COLT 2025 paper",
-                statuses="is a poster"))):
+                statuses="is a poster")),
+            # a status no paper has (a topic word no abstract writes: "spotlight")
+            ("Which spotlight papers study bandit problems?", prompts.render(
+                prompts.NOT_THAT_STATUS, label="spotlights", papers="6 papers",
+                statuses="are orals and posters")),
+            ("COLT 2024 spotlight papers", prompts.render(
+                prompts.NOT_THAT_STATUS, label="COLT 2024 spotlights", papers="3 COLT 2024 papers",
+                statuses="are orals and posters"))):
         a = fast_chat.ask(question)
         assert a.refused and not a.papers and a.answer.endswith(f". {note}"), (question, a.answer)
     a = fast_chat.ask("Which COLT 2025 papers study bandit problems?")  # held: as before
