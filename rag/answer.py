@@ -1043,7 +1043,8 @@ def _authors_found(plan: Plan, hits: Sequence[SearchHit]) -> Plan:
     found = [kept(n) for n in names]
     if found == names:
         return plan
-    topic = and_list(found) if plan.topic == and_list(names) else plan.topic
+    asked = and_list(names)  # "by A or B" where a narrowing names them
+    topic = plan.topic.replace(asked, and_list(found)) if asked in plan.topic else plan.topic
     return replace(plan, author_shown=and_list(found), author=found[0],
                    coauthors=tuple(found[1:]), topic=topic)
 

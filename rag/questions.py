@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from itertools import chain
 from typing import Any, Literal, NamedTuple
 
 from rapidfuzz import process
@@ -242,6 +243,10 @@ _JOINTLY = re.compile(r"\b(?:together|jointly|co-?authored|co-?written|co-?autho
                       r"\s+other)\b", re.IGNORECASE)
 # ... a last name after "and", "or", "with" or "&": "papers by Levine and Finn"
 _JOINED_NAME = re.compile(r"\b(?:and|or|with|&)\s+([^\W\d_][\w'-]*?)(?:['\u2019]s)?(?=[\s?.!,]|$)")
+# ... a last name after "by", before the joining word of a name taken out of the question
+# after it ("papers by Levine with Chelsea Finn": "papers by Levine with")
+_NAME_JOINED = re.compile(r"\bby\s+([^\W\d_][\w'-]*?)(?:['\u2019]s)?\s+(?:and|with|&)(?=[\s?.!,]*$"
+                          r"|\s+(?:on|about|in|at|from|write|wrote|work|publish|stud|papers?)\b)")
 # what may follow a last name joined to an author's ("papers by Levine and Finn on X", "...
 # and Finn write together?", "and Finn's papers"): not a word of a topic ("with Markov chains")
 _AFTER_NAME = re.compile(r"\s*(?:[?.!,]|$|(?:on|about|in|at|from|since|before|after|between"
@@ -281,6 +286,10 @@ _DID_ANY = re.compile(r"^\s*(?:did|does|do|has|have)\s+(?:(?:ever|already)\s+)?(
 _AND_OR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)"
 _VENUE_TWICE = re.compile(rf"(?<![\w'-])([A-Za-z][\w-]*[A-Za-z])\s+({YEAR}(?:{_AND_OR}{YEAR})*)"
                           rf"({_AND_OR})\1\s+({YEAR})(?![\w'-])")
+# a narrowing asking what an author wrote: "(which of them) did Levine write (with Finn)?"
+_NARROW_DID = re.compile(r"^\s*(?:did|has|have)\s+(?P<who>.+?)\s+(?:write|wr[io]te|written"
+                         r"|publish(?:ed)?|co-?author(?:ed)?|work(?:ed)?(?:\s+on)?)\b(?P<rest>.*)$",
+                         re.IGNORECASE)
 # the verb after a narrowing "which" with no noun ("which are orals?", "which use X?")
 _NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?|address(?:es)?"
                 r"|considers?|mentions?|do|does|did|have|has)")
@@ -1305,20 +1314,26 @@ class QuestionReader:
         prev = conversation.last if conversation else None
         if prev and prev.paper_ids and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
+            if did := _NARROW_DID.match(rest):  # "which of them did Levine write (with Finn)?"
+                rest = f"by {did.group('who')}{did.group('rest')}"
             rest = re.sub(rf"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:{_NARROW_VERB}\b)?\s*", "", rest,
                           flags=re.IGNORECASE) or rest
             rest, filters, named = self._named_filters(rest, filters)
+            coauthors: tuple[str, ...] = ()
             if not filters.author and (author := self._author_named(rest)).name:
                 rest = " ".join(re.sub(rf"(?:\bby\s+)?{re.escape(author.words)}(?:['\u2019]s\b)?",
                                        " ", rest, flags=re.IGNORECASE).split())
-                filters = replace(filters, author=author.name)  # "which are by X?"
-                named = " ".join(filter(None, (named, f"by {author.name}")))
+                rest, name, coauthors = (self._other_authors(rest, author.name) if not (
+                    author.many or author.misspelled) else (rest, author.name, ()))
+                rest = " ".join(_AUTHOR_WORDS.sub(" ", rest).split())  # "with B", "together"
+                filters = replace(filters, author=name)  # "which are by X?"
+                named = " ".join(filter(None, (named, f"by {and_list([name, *coauthors])}")))
             every = bool(named) and not query_terms(rest)  # "which of them are from 2025?"
             sides, either = _either(rest)  # "of those, which use A or B?"
             return Plan("listing", rest, filters, scope=list(prev.paper_ids),
                          topic=either or (named if every else shown_topic(rest)),
                          standalone=f"{prev.standalone} ({rest or named})", whole_scope=every,
-                         sides=sides)
+                         sides=sides, author=filters.author, coauthors=coauthors)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
         follow_up = bool(prev and _PRONOUN.search(question))
         if prev and follow_up:  # "what lower bounds do they prove?"
@@ -1469,10 +1484,11 @@ class QuestionReader:
         together (:data:`_JOINTLY`). As it was where it names no other, or joins them by no
         such word."""
         others = [(n, w) for n, w in self.index.author_spans(rest) if n != name][:2]
-        if not others:  # "papers by Levine and Finn": each author of that last name
-            for m in _JOINED_NAME.finditer(rest):
+        if not others:  # "papers by Levine and Finn": each author of that last name; "papers
+            # by Levine with Chelsea Finn" (the full name, found first, is out of ``rest``)
+            for m in chain(_JOINED_NAME.finditer(rest), _NAME_JOINED.finditer(rest)):
                 word, lowercase = m.group(1), typed_in_lowercase(rest)
-                if not _AFTER_NAME.match(rest, m.end()):
+                if m.re is _JOINED_NAME and not _AFTER_NAME.match(rest, m.end()):
                     continue  # "on Newton's method with Markov chains": a topic's word
                 if (word[:1].isupper() or lowercase) and (
                         surnamed := self.index.authors_surnamed(word)) and name not in surnamed:
@@ -1480,8 +1496,10 @@ class QuestionReader:
             others = others[:2]
         # "or" joining the names, not the topic's ("by A and B on X or Y")
         either = any(re.search(rf"\bor\s+{re.escape(w)}", rest, re.IGNORECASE) for _, w in others)
-        # "what did A and B work on?": each one's work, unless asked together
-        either = either or bool(_WHAT_DID.match(rest) and not _JOINTLY.search(rest))
+        # "what did A and B work on?": each one's work, unless asked together ("what did A
+        # write with B?")
+        either = either or bool(_WHAT_DID.match(rest) and not _JOINTLY.search(rest) and not any(
+            re.search(rf"\bwith\s+{re.escape(w)}", rest, re.IGNORECASE) for _, w in others))
         if not others or not (either or _TOGETHER.search(rest)):
             return rest, name, ()
         for _, written in others:

@@ -1199,7 +1199,8 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     assert ids(fast_chat.ask("Which are orals?")) == ["p0", "p2", "p3", "p4"]
     for question, among in (("Which are orals?", ["p0", "p2", "p3"]),
                             ("Which ones are by Bo Chen?", ["p1", "p3"]),
-                            ("Of those, which are Ann Lee's?", ["p0", "p2"])):
+                            ("Of those, which are Ann Lee's?", ["p0", "p2"]),
+                            ("Which of them did Chen write?", ["p1", "p3"])):  # "write": a word
         conv = Conversation()
         fast_chat.ask("Which papers study bandit problems?", conv)
         assert ids(fast_chat.ask(question, conv)) == among, question
@@ -1439,6 +1440,14 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert [p["paper_id"] for p in a.papers] == ["ab"]
     assert a.answer.splitlines()[0].startswith("1 paper by Ann Lee and Bo Chen in the indexed")
     assert _listed(fast_chat, "papers by Lee and Dunn") == ["ab2"]
+    # a last name before a full name ("Lee" was a word to find), "write with" (either's papers)
+    assert _listed(fast_chat, "papers by Lee with Bo Chen") == ["ab", "ab2"]
+    assert _listed(fast_chat, "What did Lee write with Chen?") == ["ab", "ab2"]
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    a = fast_chat.ask("Which of them did Lee write with Chen?", conv)  # of those: one
+    assert [p["paper_id"] for p in a.papers] == ["ab"]
+    assert "by Ann Lee and Bo Chen" in a.answer.splitlines()[0]
     assert _listed(fast_chat, "Which papers by Ann Lee and Bo Chen study bandits or kernels?") == [
         "ab", "ab2"]  # the topic's "or" joins no authors
     a = fast_chat.ask("Which papers by Ann Lee and Bo Chen study bandits?")
