@@ -1798,7 +1798,8 @@ _AFTERWORD = re.compile(
     r"(?:(?:i|we)(?:['\u2019]d|\s+would)?\s+(?:want|need|like)\s+(?:to\s+see\s+)?(?:all|every|each"
     r"|them\s+all|the\s+(?:full|whole|complete)\b)|(?:please\s+)?(?:list|show|give|include|name)"
     r"\s+(?:me\s+)?(?:them\s+)?(?:all|every|each)\b|(?:thanks?|thank\s+you|thx|ty)\b|please[.!]*$"
-    r"|(?:all|every\s+one)\s+of\s+them|(?:please\s+)?be\s+(?:exhaustive|thorough|complete))"
+    r"|(?:all|every\s+one)\s+of\s+them|(?:please\s+)?be\s+(?:exhaustive|thorough|complete)"
+    r"|(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\s+interested\s+in\s+(?:all|every|each|them))"
     r"[^.!?]*[.!?]*$", re.IGNORECASE)
 
 
@@ -1822,6 +1823,15 @@ def _author_placed(question: str) -> tuple[str, str]:
     return (asked, "") if re.search(rf"\b{_PLACE}", question, re.IGNORECASE) else (question, place)
 
 
+# a sentence after the question saying what to focus on: "Please focus on regression.", "I'm
+# especially interested in X.", "Particularly those on X."
+_REFINED = re.compile(
+    r"^(?:please\s+)?(?:(?:i\s+am|i['\u2019]m|we\s+are|we['\u2019]re)\s+)?(?:(?:especially|particularly"
+    r"|mostly|mainly|primarily|most)\s+)?(?:focus(?:ing)?\s+on|interested\s+in|concentrat(?:e|ing)"
+    r"\s+on)\s+(?P<x>[^.!?]+)[.!?]*$|^(?:especially|particularly|in\s+particular)\s*,?\s*(?:(?:those"
+    r"|ones|papers|the\s+ones)\s+)?(?:on|about|using|in|for)\s+(?P<y>[^.!?]+)[.!?]*$", re.IGNORECASE)
+
+
 def _last_asked(question: str) -> str:
     """The question's last sentence where words of context come before it and it asks about a
     topic of its own ("I'm curious. Which papers study conformal prediction?", "We are building
@@ -1830,6 +1840,15 @@ def _last_asked(question: str) -> str:
     them or thanking (:data:`_AFTERWORD`: "Papers on X. I want all of them."). As it is
     otherwise."""
     sentences = re.split(r"(?<=[.!?])\s+(?=[A-Za-z])", question.strip())  # "... thanks"
+    if len(sentences) > 1 and (m := _REFINED.match(sentences[-1])) and _ASKS.match(
+            sentences[-2]) and query_terms(x := m.group("x") or m.group("y")):
+        # "Which papers study bandits? Please focus on regression.": bandits on regression;
+        # "... I'm especially interested in linear bandits.": linear bandits
+        asked, x = sentences[-2], x.strip()
+        words = [m for m in re.finditer(r"[\w'-]+", asked) if query_terms(m.group(0))]
+        sentences[-2:] = [f"{asked[:words[0].start()]}{x}{asked[words[-1].end():]}" if words and (
+            {t.lower() for t in query_terms(asked)} <= {t.lower() for t in query_terms(x)})
+            else f"{asked.rstrip(' ?.!')} on {x}?"]
     while len(sentences) > 1 and _AFTERWORD.match(sentences[-1]) and query_terms(
             " ".join(sentences[:-1])):
         sentences.pop()

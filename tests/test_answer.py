@@ -1765,6 +1765,13 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "optimal transport"),
             ("We are building a robot. Show me all the papers about continual learning.",
              "listing", "continual learning"),
+            # ... and one saying what to focus on: part of the topic ("focus" was a word)
+            ("Which papers study continual learning? Please focus on optimal transport.",
+             "listing", "continual learning on optimal transport"),
+            ("Which papers study continual learning? I'm especially interested in online "
+             "continual learning.", "listing", "online continual learning"),
+            ("Which papers study continual learning? I'm interested in all of them.",
+             "listing", "continual learning"),
             ("count the papers on optimal transport", "listing", "optimal transport"),
             ("What's the number of papers on optimal transport?", "listing",
              "optimal transport"),
