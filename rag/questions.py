@@ -808,6 +808,8 @@ class QuestionReader:
             shown = plan.author_shown or plan.author
             plan.author_place, plan.author_shown = place, f"{shown} as {place} author"
             plan.topic = plan.author_shown if plan.topic == shown else plan.topic
+            if plan.scope is None:  # "what about Sergey Levine?" then keeps the place
+                plan.standalone = typed
         elif place:  # no author read: the question as it was
             plan = self._read(self.compounded(typed), conversation, filters)
         plan.topic = _as_typed(plan.topic, typed)
@@ -1349,7 +1351,8 @@ class QuestionReader:
                 "listing")
         name, words, many, misspelled = self._author_named(query)
         typed = words if misspelled else ""
-        if (name or many) and not filters.author:
+        if (name or many) and not filters.author and not (
+                follow_up and prev and prev.paper_ids and kind == "summary"):  # "they": below
             rest = " ".join(re.sub(rf"{re.escape(words)}(?:['\u2019]s\b)?", " ", query).split())
             rest, name, together = (self._other_authors(rest, name) if name and not (
                 many or misspelled) else (rest, name, ()))  # "papers by A and B", "A or B"

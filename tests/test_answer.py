@@ -185,8 +185,8 @@ def test_bracketed_numbers_in_abstracts_never_become_citations(
 def test_author_follow_up_keeps_the_author(chat: PaperChat) -> None:
     conv = Conversation()
     chat.ask("What did Kaiyi Ji work on?", conv)
-    a = chat.ask("Which lower bounds do they prove?", conv)
-    assert a.kind == "metadata" and [p["authors"] for p in a.papers] == [["Kaiyi Ji"]]
+    a = chat.ask("Which lower bounds do they prove?", conv)  # of the last answer's papers
+    assert a.kind == "summary" and [p["authors"] for p in a.papers] == [["Kaiyi Ji"]]
 
 
 def test_author_match_is_exact(fast_chat: PaperChat, scripted_llm: ScriptedLLM, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -1464,6 +1464,14 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
                             ("Bo Chen's senior-author papers on bandits", ["ab"]),
                             ("papers by Cy Dunn as lead author", [])):
         assert _listed(fast_chat, question) == among, question
+    # a follow-up keeps the place: "what about X?", and "they" are the papers listed (all of
+    # the author's were)
+    conv = Conversation()
+    fast_chat.ask("papers where Ann Lee is the first author", conv)
+    assert [p["paper_id"] for p in fast_chat.ask("What about Bo Chen?", conv).papers] == [
+        "ab2", "b"]
+    assert sorted(p["paper_id"] for p in fast_chat.ask("What do they study?", conv).papers) == [
+        "ab2", "b"]
     a = fast_chat.ask("papers where Lee is the first author")  # each Lee first on some
     assert sorted(p["paper_id"] for p in a.papers) == ["a", "ab", "z"]
     assert a.answer.splitlines()[0] == (
