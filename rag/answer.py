@@ -208,6 +208,9 @@ class Answerer:
         if plan.author_place:  # "papers where A is the first (last) author"
             at = 0 if plan.author_place == "first" else -1
             hits = [h for h in hits if h.paper.authors and h.paper.authors[at].lower() in names]
+        if plan.author_count:  # "single-author papers", "papers with more than 20 authors"
+            fewest, most = plan.author_count
+            hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(
@@ -854,9 +857,10 @@ class Answerer:
                                         papers=_places(plan.offset + 1, plan.offset + len(
                                             written))) if plan.offset
                     else prompts.render(prompts.EVERYTHING_HEADER, count=f"{len(hits):,}")
-                    if plan.everything and not plan.filters.active()
+                    if plan.everything and not plan.filters.active() and not plan.author_count
                     else prompts.render(prompts.HELD_HEADER, papers=neutralize(held_papers(
-                        plan.filters, len(hits), plan.author_shown or plan.author)))
+                        plan.filters, len(hits), plan.author_shown or plan.author,
+                        plan.authors_said)))
                     if plan.kind == "metadata" and scope is None and not plan.newest_first
                     and not query_terms(plan.query)
                     else _listing_header(hits, topic, scope, among, plan.newest_first))
@@ -1055,7 +1059,8 @@ def _among(plan: Plan) -> str:
     what it lists ("which papers are from COLT 2024?", "what did Ann Lee work on?")."""
     f = plan.filters
     shown = plan.author_shown or plan.author
-    by = f"by {shown}" if plan.author and shown != plan.topic else ""
+    by = " ".join(x for x in (f"by {shown}" if plan.author and shown != plan.topic else "",
+                              plan.authors_said if plan.authors_said != plan.topic else "") if x)
     if scope_named(f) == plan.topic:
         return by
     label = scope_label(f)

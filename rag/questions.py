@@ -532,6 +532,7 @@ _HOW_MANY_LISTED = re.compile(
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
                           r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"
                           r"|conferences|years|are\s+there)\b)[a-z].*)$", re.IGNORECASE)
+_OF_THEM = re.compile(r"\bof\s+(?:them|those|these)\b", re.IGNORECASE)
 # ... "exclude the ones on images", "remove the posters", "drop those from 2023"
 _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
                       r"|leave\s+out|skip|hide|without)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
@@ -708,6 +709,8 @@ class Plan:
     author_typed: str = ""             # ... as the question wrote it, where no author is so named
     coauthors: tuple[str, ...] = ()    # ... and those who wrote the papers with that author
     author_place: str = ""             # ... "first" or "last" where it must be so placed
+    author_count: tuple[int, int] | None = None  # "single-author papers": (1, 1), inclusive
+    authors_said: str = ""             # ... as the first line says it: "with a single author"
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
@@ -803,7 +806,17 @@ class QuestionReader:
         question, respelled = self.respelled(question)
         typed = _without_definitions(question)
         placed, place = _author_placed(typed)
+        placed, counted, said = _authors_counted(placed)
+        if counted:  # "how many COLT papers have one author?": those listed, under their count
+            placed = _HOW_MANY.sub("which", placed)  # (not the count of all COLT papers)
         plan = self._read(self.compounded(placed), conversation, filters)
+        if counted:  # "single-author papers (on X)", "papers with more than 20 authors"
+            plan.author_count, plan.authors_said = counted, said
+            if not query_terms(plan.query) and not plan.tally:
+                every = plan.scope is None and not plan.filters.active() and not plan.author
+                plan = replace(plan, kind="metadata" if plan.scope is None else plan.kind,
+                               everything=every, whole_scope=plan.scope is not None,
+                               topic=plan.topic or said)
         if place and plan.author:  # "papers where Ann Lee is the first author"
             shown = plan.author_shown or plan.author
             plan.author_place, plan.author_shown = place, f"{shown} as {place} author"
@@ -1003,7 +1016,9 @@ class QuestionReader:
         if listed and listed.paper_ids and _HOW_MANY_LISTED.match(question):
             return _again(listed, filters, recount=True)  # "how many are there?"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
-            if m := _HOW_MANY_OF.match(question):  # "how many are orals?": of those
+            if (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
+                    _PAPERS_WORD.search(m.group("rest")))):  # "how many are orals?": of those
+                # (not "how many COLT 2024 papers study X?": a question of its own)
                 question = f"Of those, which {m.group('rest')}"
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
@@ -1809,6 +1824,55 @@ _AFTERWORD = re.compile(
 _PLACE = r"(?:first|last|senior|lead)[\s-]+author"
 
 
+# how many authors a question asks its papers to have: "single-author papers", "papers with a
+# single author", "solo-authored papers", "papers with more than 20 authors", "with at least
+# 10 authors", "with 3 or more authors", "fewer than three authors", "two-author papers"
+_WORD_NUMBERS = {**{w: n for w, n in _NUMBERS.items() if " " not in w}, "eleven": 11,
+                 "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50}
+_N = rf"(?P<n>\d{{1,3}}|{'|'.join(_WORD_NUMBERS)})"
+_AUTHOR_COUNT = re.compile(
+    r"(?P<one>\b(?:single|sole|solo|one|lone)[\s-]+author(?:ed)?\b"
+    r"|\b(?:with|having|has|have|by)\s+(?:a\s+single|only\s+one|just\s+one|one|a\s+sole|a\s+lone"
+    r"|a\s+single)\s+author\b)"
+    r"|\b(?:with|having|has|have)\s+(?P<cmp>more\s+than|over|at\s+least|fewer\s+than|less\s+than"
+    rf"|under|at\s+most|exactly|only|just)?\s*{_N}\s*(?P<more>or\s+(?:more|fewer|less)\s+|\+\s*)?"
+    r"(?:co-?)?authors\b"
+    rf"|\b(?P<k>{_N.replace('?P<n>', '')})[\s-]+author(?:ed)?\s+(?=papers?\b)", re.IGNORECASE)
+
+
+def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str]:
+    """``question`` without the words asking how many authors its papers have, the count
+    asked as (fewest, most) inclusive, and how the first line says it ("with a single
+    author", "with more than 20 authors"); as it is, None and '' where it asks none."""
+    m = _AUTHOR_COUNT.search(question)
+    if not m:
+        return question, None, ""
+
+    def number(word: str) -> int:
+        return int(word) if word.isdigit() else _WORD_NUMBERS[word.lower()]
+    if m.group("one"):
+        counted, said = (1, 1), "with a single author"
+    elif m.group("k"):
+        n = number(m.group("k"))
+        counted, said = (n, n), f"with {n} author{'s' if n > 1 else ''}"
+    else:
+        n, cmp, more = number(m.group("n")), (m.group("cmp") or "").lower(), m.group("more") or ""
+        cmp = " ".join(cmp.split())
+        if cmp in ("more than", "over"):
+            counted, said = (n + 1, 10**6), f"with more than {n} authors"
+        elif cmp == "at least" or more.strip() == "+" or re.match(r"or\s+more", more,
+                                                                 re.IGNORECASE):
+            counted, said = (n, 10**6), f"with {n} or more authors"
+        elif cmp in ("fewer than", "less than", "under"):
+            counted, said = (1, max(n - 1, 1)), f"with fewer than {n} authors"
+        elif cmp == "at most" or re.match(r"or\s+(?:fewer|less)", more, re.IGNORECASE):
+            counted, said = (1, n), f"with {n} or fewer authors"
+        else:  # "exactly", "only", or the number alone
+            counted, said = (n, n), f"with {n} author{'s' if n > 1 else ''}"
+    rest = " ".join(f"{question[:m.start()]} {question[m.end():]}".split())
+    return rest, counted, said
+
+
 def _author_placed(question: str) -> tuple[str, str]:
     """``question`` without the words saying its author is the first or last one ("papers
     where Ann Lee is the first author", "papers first-authored by X", "X's last-author papers",
@@ -1935,7 +1999,7 @@ def scope_label(f: Filters) -> str:
     return " ".join(x for x in (f.venue, f.years(), status_noun(f.status)) if x)
 
 
-def held_papers(f: Filters, count: int, author: str = "") -> str:
+def held_papers(f: Filters, count: int, author: str = "", authors_said: str = "") -> str:
     """The papers a filter (and ``author``) selects, counted, as a first line names them:
     "169 COLT 2024 papers", "42 CoRL 2025 orals", "1,107 papers from 2023", "1 oral from 2025",
     "4 COLT papers from 2024 or later", "10 papers by Yoshua Bengio", "4 papers with authors at
@@ -1946,7 +2010,7 @@ def held_papers(f: Filters, count: int, author: str = "") -> str:
     words = ([f"{count:,}", f.venue, years, noun] if f.venue and re.fullmatch(YEAR, years)
              else [f"{count:,}", f.venue, noun, f"from {years}" if years else ""])
     words += [f"with authors at {f.affiliation}" if f.affiliation else "",
-              f"by {author}" if author else ""]
+              f"by {author}" if author else "", authors_said]
     return " ".join(w for w in words if w)
 
 

@@ -1522,6 +1522,40 @@ def test_an_author_question_keeps_its_topic_words(fast_chat: PaperChat, tmp_path
         "coauthor")
 
 
+def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Single-author papers", "papers with more than 20 authors", "two-author papers on X",
+    "how many COLT papers have only one author?" keep the papers with that many authors (the
+    words were searched: "No indexed abstract names “20 authors”"), said on the first line;
+    "which of them have more than 2 authors?" narrows a listing so."""
+    rows = [{"id": f"p{n}", "title": f"On bandits {n}", "conference": "COLT", "year": 2024,
+             "authors": [f"Author {n}-{i}" for i in range(n)],
+             "abstract": f"We study bandits with {n} people."} for n in (1, 2, 3, 25)]
+    rows.append({"id": "k", "title": "Kernels", "authors": ["Solo Writer"],
+                 "abstract": "We study kernels."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question, among in (("Which papers have a single author?", ["k", "p1"]),
+                            ("single-author papers on bandits", ["p1"]),
+                            ("solo-authored COLT papers", ["p1"]),
+                            ("papers with more than 20 authors", ["p25"]),
+                            ("papers with at least 3 authors", ["p25", "p3"]),
+                            ("papers with fewer than three authors on bandits", ["p1", "p2"]),
+                            ("two-author papers", ["p2"])):
+        assert _listed(fast_chat, question) == among, question
+    a = fast_chat.ask("How many COLT 2024 papers have only one author?")
+    assert [p["paper_id"] for p in a.papers] == ["p1"]
+    assert a.answer.splitlines()[0] == "The index holds 1 COLT 2024 paper with a single author:"
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    assert sorted(p["paper_id"] for p in fast_chat.ask(
+        "Which of them have more than 2 authors?", conv).papers) == ["p25", "p3"]
+    # "how many COLT papers ...?" after a listing is a question of its own, not of its papers
+    conv = Conversation()
+    fast_chat.ask("Which papers study kernels?", conv)
+    assert sorted(p["paper_id"] for p in fast_chat.ask(
+        "How many COLT papers study bandits?", conv).papers) == ["p1", "p2", "p25", "p3"]
+
+
 def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Who are the most prolific authors on X?", "Which institutions publish most on X?",
     "the top venues for X", "How many papers on X per year?" list the papers on X counted by
