@@ -764,10 +764,12 @@ class Answerer:
             # "COLM 2025 orals" where its papers are all posters; "spotlight papers" where no
             # paper is a spotlight
             ids = self.index.filter_ids(**vars(held))
-            statuses = (sorted({p.status for p in self.index.get(ids).values() if p.status})
-                        if ids else sorted(s for s, _ in self.index.facets("status")
-                                           if s != "(none)") if ids is None else [])
-            count = len(ids) if ids is not None else self.index.count()
+            if ids is None:  # no venue or years named: every paper
+                count = self.index.count()
+                statuses = sorted(s for s, _ in self.index.facets("status") if s != "(none)")
+            else:
+                count = len(ids)
+                statuses = sorted({p.status for p in self.index.get(ids).values() if p.status})
             if count:
                 lines.append(prompts.render(
                     prompts.NOT_THAT_STATUS, label=neutralize(scope_label(f)),
