@@ -1796,13 +1796,13 @@ _NOT_AT = re.compile(r"[\s,]*\b(?:(?:that|which)\s+(?:are|were)\s+not(?:\s+(?:at
                      r"(?:the\s+)?(?P<x>[\w.-]+(?:\s+[\w.-]+){0,2})", re.IGNORECASE)
 # ... "non-poster papers"
 _NON_STATUS = re.compile(r"\bnon-?(?P<s>oral|poster|spotlight)s?\b", re.IGNORECASE)
-# what starts a sentence that asks: the question after words of context
 # what makes "A or B" more than a bare pair of topics: a question of which is better or a
 # request ("Is LoRA or full fine-tuning better for vision?", "Should I use A or B?",
 # "Describe A or B"): compared or summarized, not the papers on either listed
 _NOT_BARE = re.compile(r"^\s*(?:is|are|was|were|should|shall|would|will|why|explain|describe"
                        r"|discuss|please|i|we|my|our)\b|\b(?:better|best|worse|prefer(?:red)?"
                        r"|choose|vs\.?|versus)\b", re.IGNORECASE)
+# what starts a sentence that asks: the question after words of context
 _ASKS = re.compile(r"^(?:which|what|who|whom|how|where|when|list|find|show|give|summari[sz]e|"
                    r"compare|are\s+there|is\s+there|any|can|could|do|does|tell|name)\b",
                    re.IGNORECASE)
@@ -1912,7 +1912,7 @@ def _last_asked(question: str) -> str:
         # "Which papers study bandits? Please focus on regression.": bandits on regression;
         # "... I'm especially interested in linear bandits.": linear bandits
         asked, x = sentences[-2], x.strip()
-        words = [m for m in re.finditer(r"[\w'-]+", asked) if query_terms(m.group(0))]
+        words = [w for w in re.finditer(r"[\w'-]+", asked) if query_terms(w.group(0))]
         sentences[-2:] = [f"{asked[:words[0].start()]}{x}{asked[words[-1].end():]}" if words and (
             {t.lower() for t in query_terms(asked)} <= {t.lower() for t in query_terms(x)})
             else f"{asked.rstrip(' ?.!')} on {x}?"]
