@@ -1411,6 +1411,12 @@ class QuestionReader:
             if sides:  # "which papers use LoRA or adapters?": the papers on either, not both
                 return Plan(kind, query, filters, topic=either, standalone=standalone,
                              sides=sides)
+        if kind == "summary" and not follow_up and re.match(r"\s*summari[sz]e\b", query,
+                                                            re.IGNORECASE) and (
+                sides := _either(query)[0]):  # "Summarize LoRA or adapters": each, in turn
+            sides = tuple(shown_topic(side) or side for side in sides)
+            return Plan(kind, query, filters, topic=" or ".join(sides), standalone=standalone,
+                        sides=sides)
         if kind == "summary" and not follow_up and not _ASKS.match(query) and not (
                 _NOT_BARE.search(query)):
             sides, either = _either(re.sub(r"\s+/\s+", " or ", query))

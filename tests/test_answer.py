@@ -872,6 +872,11 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
                                      None, None)
     assert plan.sides == ("Which papers use LoRA for vision models", "adapters for vision models")
     assert fast_chat.answerer().plan("Are there papers on LoRA or not?", None, None).sides == ()
+    # a summary of either: each side's papers in turn (it searched for "LoRA adapters")
+    plan = fast_chat.answerer().plan("Summarize LoRA or adapters", None, None)
+    assert (plan.kind, plan.sides) == ("summary", ("LoRA", "adapters"))
+    assert sorted(p["paper_id"] for p in fast_chat.ask("Summarize LoRA or adapters").papers) == [
+        "adapter", "lora0", "lora1", "vision"]
     # a question of which is better, or a request, naming A or B is no bare pair of topics
     for question in ("Is LoRA or full fine-tuning better for vision?",
                      "Should I use LoRA or adapters for vision?", "Describe LoRA or adapters"):
