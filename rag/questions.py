@@ -535,7 +535,7 @@ _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|th
 _OF_THEM = re.compile(r"\bof\s+(?:them|those|these)\b", re.IGNORECASE)
 # ... "exclude the ones on images", "remove the posters", "drop those from 2023"
 _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
-                      r"|leave\s+out|skip|hide|without)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
+                      r"|leave\s+out|skip|hide|without|excluding|except(?:\s+for)?|minus|but\s+not)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
                       r"|those\s+)?(?:(?:on|about|that\s+(?:are|use|study)|which\s+(?:are|use|study)"
                       r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
 # ... "who are his co-authors?": the authors of those papers, counted
@@ -610,7 +610,7 @@ _REWORDED = (
      "How many "),
 )
 # "what's new in X?": the latest papers on X
-_WHATS_NEW = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:new|(?:the\s+)?(?:latest|recent|newest)"
+_WHATS_NEW = re.compile(r"^\s*what(?:['\u2019]?s|\s+is|\s+are)\s+(?:new|(?:the\s+)?(?:latest|recent|newest)"
                         r"(?:\s+(?:work|advances|developments|progress|papers|research|results"
                         r"|findings))?)\s+(?:in|on|about|for|with)"
                         r"\s+(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
@@ -816,7 +816,7 @@ class QuestionReader:
                 every = plan.scope is None and not plan.filters.active() and not plan.author
                 plan = replace(plan, kind="metadata" if plan.scope is None else plan.kind,
                                everything=every, whole_scope=plan.scope is not None,
-                               topic=plan.topic or said)
+                               topic=plan.topic if query_terms(plan.topic) else said)
         if place and plan.author:  # "papers where Ann Lee is the first author"
             shown = plan.author_shown or plan.author
             plan.author_place, plan.author_shown = place, f"{shown} as {place} author"
@@ -1798,7 +1798,8 @@ def _names_joined(question: str) -> str:
 # a venue, year, status or institution a question leaves out: "bandit papers not at COLT",
 # "papers on X outside AISTATS", "that are not posters" (QuestionReader._not_filtered) ...
 _NOT_AT = re.compile(r"[\s,]*\b(?:(?:that|which)\s+(?:are|were)\s+not(?:\s+(?:at|in|from))?|not\s+"
-                     r"(?:at|in|from|published\s+(?:at|in))|outside(?:\s+of)?|other\s+than)\s+"
+                     r"(?:at|in|from|published\s+(?:at|in))|outside(?:\s+of)?|other\s+than"
+                     r"|excluding|except(?:\s+for)?|(?:but|and)\s+not)\s+"
                      r"(?:the\s+)?(?P<x>[\w.-]+(?:\s+[\w.-]+){0,2})", re.IGNORECASE)
 # ... "non-poster papers"
 _NON_STATUS = re.compile(r"\bnon-?(?P<s>oral|poster|spotlight)s?\b", re.IGNORECASE)

@@ -1554,6 +1554,11 @@ def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Pa
     fast_chat.ask("Which papers study bandits?", conv)
     assert sorted(p["paper_id"] for p in fast_chat.ask(
         "Which of them have more than 2 authors?", conv).papers) == ["p25", "p3"]
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    a = fast_chat.ask("which of those are single-author?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["p1"]
+    assert "\u201cwith a single author\u201d" in a.answer.splitlines()[0]  # not "are"
     # "how many COLT papers ...?" after a listing is a question of its own, not of its papers
     conv = Conversation()
     fast_chat.ask("Which papers study kernels?", conv)
@@ -1795,6 +1800,7 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("Show me everything on optimal transport", "listing", "optimal transport"),
             ("What are the latest advances in optimal transport?", "listing",
              "optimal transport"),  # newest first, "advances" no word to find
+            ("whats new in optimal transport?", "listing", "optimal transport"),
             ("What are the main findings on optimal transport?", "summary",
              "optimal transport"),
             # context before the question: no words to find ("curious", "building", "robot")
@@ -2074,6 +2080,8 @@ def test_a_venue_status_or_year_the_question_leaves_out(fast_chat: PaperChat,
     for question, listed in (
             ("Which papers on bandit problems are not at COLT?", ["p2"]),
             ("bandit problems papers outside ALT", ["p0", "p1", "p3"]),
+            ("bandit problems papers, excluding ALT", ["p0", "p1", "p3"]),  # not the word
+            ("bandit problems papers except 2024", ["p1", "p2"]),
             ("Which papers study bandit problems that are not posters?", ["p0", "p2"]),
             ("non-oral papers on bandit problems", ["p1", "p3"]),
             ("Which papers study bandit problems that are not from 2024?", ["p1", "p2"])):
@@ -2404,6 +2412,10 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         "\u201cposters\u201d:")
     assert ids(after_listing("drop those from 2024")) == ["p1", "p2"]
     assert ids(after_listing("Exclude the ones on federated learning",
+                             "Which papers are from COLT?")) == ["p0", "p1", "p3"]
+    # "excluding ..." likewise (it was refused: no topic to list)
+    assert ids(after_listing("excluding the posters")) == ["p0", "p2"]
+    assert ids(after_listing("excluding the federated learning ones",
                              "Which papers are from COLT?")) == ["p0", "p1", "p3"]
     a = after_listing("Which one is the most cited?")
     assert a.count == 4 and a.answer.startswith(prompts.JUDGEMENT)
