@@ -267,8 +267,10 @@ _WRITTEN_NAME = re.compile(r"(?<![\w-])(?:" + "|".join(
 
 
 def typed_in_lowercase(text: str) -> bool:
-    """Whether ``text`` has no capital letter past its first (a question typed casually)."""
-    return not any(c.isupper() for c in text[1:])
+    """Whether ``text`` has no capital letter but at the start of a sentence and in "I" (a
+    question typed casually: "papers from mit at corl 2025. Thanks!")."""
+    rest = re.sub(r"(?:^|(?<=[.!?])\s+)[\W\d_]*[A-Z]|\bI(?=['\u2019]|\b)", "", text.strip())
+    return not any(c.isupper() for c in rest)
 
 
 def capitalized(question: str) -> str:

@@ -206,7 +206,8 @@ _NAME_FRAME = _author_frame(_NAME)
 _FIRST_NAME = re.compile(r"(?<![\w-])(?!(?:summari[sz]e|describe|list|show|find|give|compare"
                          r"|which|what|are|is|did|do|explain)\b)[A-Z][\w-]*\s+$", re.IGNORECASE)
 # where a venue's short name typed in lowercase reads as one: "colt 2024 papers", "from uai"
-_VENUE_BEFORE = rf"(?=\s+(?:{YEAR}|(?:papers?|orals?|spotlights?|posters?)\b))"
+_VENUE_BEFORE = (rf"(?=\s+(?:{YEAR}|(?:papers?|orals?|spotlights?|posters?|publish\w*|present\w*"
+                 r"|accept\w*)\b))")  # "what did corl publish on X?"
 _VENUE_AFTER = r"(?:(?<=from )|(?<=\bat )|(?<=\bin ))"
 # a question on what the papers on a topic do: "what problems do papers on X address?" (the
 # papers to draw on are those on X; the question is asked of them as written)
@@ -1436,12 +1437,13 @@ class QuestionReader:
         papers" -> "COLT 2024 papers"); as it was otherwise."""
         if not typed_in_lowercase(question):
             return question
+        question = capitalized(question)  # first: a venue in capitals is no capital typed
         for venue in self.index.venue_names():
             if len(venue) < 5 and venue.lower() != venue:
                 low = re.escape(venue.lower())
                 question = re.sub(rf"{_VENUE_AFTER}{low}(?![\w-])|(?<![\w-]){low}{_VENUE_BEFORE}",
                                   venue, question)
-        return capitalized(question)
+        return question
 
     def _author_named(self, query: str) -> _AuthorNamed:
         """The author ``query`` names and the words naming it: a name of the catalog, any case
@@ -1667,14 +1669,15 @@ class QuestionReader:
         pairs: list[tuple[str, str]] = []
         if not names or not held:
             return query, pairs
-        lowercase = query == query.lower()
+        lowercase = typed_in_lowercase(query)
 
         def written(m: re.Match[str]) -> str:
             word, full = m.group("v"), m.group("yyyy")
             year = int(full) if full else 2000 + int(m.group("yy") or m.group("yy2"))
             name = names.get(word.lower(), "")
-            if len(name) < 5 and name != word and not lowercase:
-                name = ""  # in a question with capitals, a short name only as written
+            if len(name) < 5 and name != word and not (lowercase or full):
+                name = ""  # in a question with capitals, a short name only as written, or
+                # before a full year ("colm 2024 papers from MIT")
             if not name and len(word) >= 4 and not self.index.word_papers(word.lower()):
                 close = process.extractOne(word.lower(), [n for n in names if len(n) >= 5],
                                            scorer=OSA.distance, score_cutoff=1)

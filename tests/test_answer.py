@@ -1354,9 +1354,20 @@ def test_names_typed_in_lowercase_and_authors_called_by_their_last_name(
                                   "sb", "vs", "yb", "zk")]
     assert answerer.plan("which uai papers study meta learning?", None, None).filters.venue == (
         "UAI")
-    # in a question with capitals, a short venue name only as written
-    assert not answerer.plan("Which colt 2024 papers study Kernel methods?", None,
+    # in a question with capitals, a short venue name only as written, or before a full
+    # year ("colt 2024 papers from MIT"; its capitals had kept it a word)
+    assert not answerer.plan("Which colt papers study Kernel methods?", None,
                              None).filters.venue
+    assert answerer.plan("Which colt 2024 papers study Kernel methods?", None,
+                         None).filters.venue == "COLT"
+    # ... and at the start of a sentence or in "I" a capital is no capital typed ("Thanks!"
+    # made "from mit" a topic), nor a venue written in capitals ("corl 2025 papers from mit")
+    assert _listed(fast_chat, "which papers from mit study kernel methods? Thanks!") == [
+        "bv-kern", "l1-kern", "yb-kern"]
+    assert _listed(fast_chat, "colt 2024 papers from mit on kernel methods") == [
+        "bv-kern", "l1-kern", "yb-kern"]
+    assert answerer.plan("what did colt publish on kernel methods?", None,
+                         None).filters.venue == "COLT"
     plan = answerer.plan("which meta learning papers study few-shot tasks?", None, None)
     assert not plan.filters.affiliation and "meta" in plan.query
 
