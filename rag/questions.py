@@ -465,6 +465,18 @@ _TALLY = re.compile(
     r"|(?P<per>(?<=\S)\s+(?:per|by|each|a|every|for\s+each)\s+(?:(?P<year>year)|(?P<venue3>venue"
     r"|conference)|(?P<author3>author)|(?P<affiliation3>institution|university|affiliation))s?)"
     r"\b(?=[\s?.!]*$)", re.IGNORECASE)
+# ... asked of the last answer's papers: "which institutions are they from?", "what venues
+# were they published at?", "who appears most often among their authors?", "who are the most
+# common authors among them?"
+_THEM = r"(?:they|those|these|them|the(?:se)?\s+papers)"
+_TALLY_THEM = re.compile(
+    rf"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?P<affiliation>{_INSTITUTION_NOUN})|(?P<venue>"
+    rf"{_VENUE_NOUN})|(?P<year>years?))\s+(?:are|were|do|did)\s+{_THEM}\s+(?:come\s+)?(?:from|in|at"
+    r"|published\s+(?:in|at)|appear(?:ed)?\s+(?:in|at))"
+    rf"|who\s+(?P<author>(?:appears?|shows?\s+up|comes?\s+up)\s+(?:the\s+)?most(?:\s+often)?\s+"
+    rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+(?:common|frequent"
+    rf"|prolific)|top)\s+authors?\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list)))[\s?.!]*$",
+    re.IGNORECASE)
 # the catalog itself, as questions name it
 _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
 # what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
@@ -1027,6 +1039,9 @@ class QuestionReader:
                 question = f"Of those, which are not about {m.group('x')}?"
             elif _COAUTHORS.match(question):  # "who are his co-authors?": theirs, counted
                 return _again(prev, filters, recount=True, tally="coauthor")
+            elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
+                return _again(prev, filters, recount=True,
+                              tally=next(k for k, v in m.groupdict().items() if v))
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)

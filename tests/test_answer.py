@@ -2433,6 +2433,15 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     a = after_listing("Who are their co-authors?")
     assert a.answer.splitlines()[:2] == ["The last list holds 4 papers:", prompts.render(
         prompts.TALLY_HEADER, by="co-author")]
+    # ... and by venue, institution or author (refused, or a search for "institutions")
+    for question, by, first in (("Which venues are they from?", "venue", "1. COLT: 3 papers"),
+                                ("which institutions are they from?", "institution",
+                                 "1. MIT: 3 papers"),
+                                ("Who appears most often among their authors?", "author",
+                                 "1. Author 0: 1 paper")):
+        lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
+        assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
+            prompts.TALLY_HEADER, by=by), first], question
 
 
 def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: PaperChat,
