@@ -545,6 +545,9 @@ _HOW_MANY_LISTED = re.compile(
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
                           r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"
                           r"|conferences|years|are\s+there)\b)[a-z].*)$", re.IGNORECASE)
+# ... "any orals among them?", "are there any from 2025 in those?"
+_ANY_AMONG = re.compile(r"^\s*(?:and\s+)?(?:are\s+there\s+)?any\s+(?P<x>.+?)\s+(?:among|in|of)\s+"
+                        r"(?:them|those|these)[\s?.!]*$", re.IGNORECASE)
 _OF_THEM = re.compile(r"\bof\s+(?:them|those|these)\b", re.IGNORECASE)
 # ... "exclude the ones on images", "remove the posters", "drop those from 2023"
 _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
@@ -1039,6 +1042,8 @@ class QuestionReader:
                 question = f"Of those, which are not about {m.group('x')}?"
             elif _COAUTHORS.match(question):  # "who are his co-authors?": theirs, counted
                 return _again(prev, filters, recount=True, tally="coauthor")
+            elif m := _ANY_AMONG.match(question):  # "any orals among them?": of those
+                question = f"Of those, which are {m.group('x')}?"
             elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
                 return _again(prev, filters, recount=True,
                               tally=next(k for k, v in m.groupdict().items() if v))

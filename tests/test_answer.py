@@ -2417,6 +2417,7 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         return sorted(p["paper_id"] for p in answer.papers)
 
     assert ids(after_listing("How many are orals?")) == ["p0", "p2"]
+    assert ids(after_listing("any orals among them?")) == ["p0", "p2"]  # ("among" a word)
     a = after_listing("Remove the posters")
     assert ids(a) == ["p0", "p2"] and a.answer.splitlines()[0] == (
         "2 papers of the 4 from the previous answer match \u201cbandit problems\u201d but not "
