@@ -134,6 +134,11 @@ _ASKED_VERB = re.compile(
 # reference lists, so the papers naming X are listed, and the first line says so
 _CITING = re.compile(r"\b(?:(?:that|which|who)\s+)?(?:cite[sd]?|citing|referenc(?:e[sd]?|ing)"
                      r"|build(?:s|ing)?\s+(?:up)?on)\b", re.IGNORECASE)
+# ... not the papers a reader should cite or read ("Which papers on X should I cite?": those on
+# X, the words no topic)
+_SHOULD_READ = re.compile(r"\b(?:should|must|could|can|do)\s+(?:i|we|one|you)\s+(?:cite|read|look\s+at"
+                          r"|consider|know(?:\s+about)?|start\s+with|check(?:\s+out)?)(?=[\s?.!]*$)",
+                          re.IGNORECASE)
 # a number of papers asked for: "give me three papers on X", "list 5 COLT papers on Y"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
@@ -595,7 +600,9 @@ _CATALOG_WORDS = re.compile(
 # papers on X give Y
 _INTERESTED = re.compile(
     r"^\s*(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:(?:very|mostly|mainly|particularly)\s+)?(?:interested"
-    r"\s+in|researching|working\s+on|curious\s+about|reading\s+(?:up\s+)?(?:on|about))\s+"
+    r"\s+in|researching|working\s+on|curious\s+about|reading\s+(?:up\s+)?(?:on|about)|(?:writing|preparing"
+    r"|drafting)\s+(?:a|an|the|my|our)\s+(?:related[\s-]+work(?:\s+section)?|survey|review|literature"
+    r"\s+review|paper|thesis|proposal|report|talk|lecture)\s+(?:on|about))\s+"
     r"(?P<x>[^.?!;]+?)\s*(?:[.?!;]+\s*(?P<ask>.*?))?\s*$", re.IGNORECASE)
 # ... an ask after it that names nothing
 _GENERIC_ASK = re.compile(
@@ -1135,6 +1142,7 @@ class QuestionReader:
                              without=m.group("x").strip(), only_left_out=True)
             # "which papers study bandits but not regret?", "of those, which are not on regret?"
             question, without = question[:m.start()] + "?", m.group("x").strip()
+        question = " ".join(_SHOULD_READ.sub(" ", question).split())  # "should I cite?"
         citing = bool(_CITING.search(question)) and bool(_LISTING.search(question))
         if citing:  # "which papers cite DPO?": those naming it
             question = " ".join(_CITING.sub(" ", question).split())

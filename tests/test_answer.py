@@ -1812,6 +1812,11 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("What are the latest advances in optimal transport?", "listing",
              "optimal transport"),  # newest first, "advances" no word to find
             ("whats new in optimal transport?", "listing", "optimal transport"),
+            # what the reader is writing names the topic; "should I cite" is no citation asked
+            ("I'm writing a survey on optimal transport. Which papers should I cite?",
+             "listing", "optimal transport"),
+            ("Which papers on continual learning should I read?", "listing",
+             "continual learning"),
             ("What are the main findings on optimal transport?", "summary",
              "optimal transport"),
             # context before the question: no words to find ("curious", "building", "robot")
@@ -1849,6 +1854,8 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
         assert not plan.respelled, question  # nothing to say about the asking words
+    assert not answerer.plan("Which papers on optimal transport should I cite?", None,
+                             None).citing  # (it said abstracts cannot tell who cites whom)
     # a sentence goes on after "et al." (it asked "which study continual learning?")
     assert _last_asked("Which papers by Lee et al. which study continual learning?") == (
         "Which papers by Lee et al. which study continual learning?")
