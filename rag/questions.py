@@ -551,8 +551,8 @@ _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|th
                           r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"
                           r"|conferences|years|are\s+there)\b)[a-z].*)$", re.IGNORECASE)
 # ... "any orals among them?", "are there any from 2025 in those?"
-_ANY_AMONG = re.compile(r"^\s*(?:and\s+)?(?:are\s+there\s+)?any\s+(?P<x>.+?)\s+(?:among|in|of)\s+"
-                        r"(?:them|those|these)[\s?.!]*$", re.IGNORECASE)
+_ANY_AMONG = re.compile(r"^\s*(?:and\s+)?(?:are\s+there\s+)?any\s+(?:(?P<x>.+?)\s+(?:among|in|of)\s+"
+                        rf"(?:them|those|these)|(?P<s>(?:{STATUS_WORDS})s))[\s?.!]*$", re.IGNORECASE)
 _OF_THEM = re.compile(r"\bof\s+(?:them|those|these)\b", re.IGNORECASE)
 # ... "exclude the ones on images", "remove the posters", "drop those from 2023"
 _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
@@ -631,6 +631,12 @@ _REWORDED = (
                 r"(?:the\s+)?(?:total\s+)?(?:number|count)\s+of\s+(?:the\s+)?)(?=(?:[\w'-]+\s+){0,3}"
                 r"(?:papers|orals|spotlights|posters|works|articles|publications)\b)", re.IGNORECASE),
      "How many "),
+    # "how do RLHF and DPO compare?", "how does DPO compare to (with) RLHF?": a comparison
+    (re.compile(r"^\s*how\s+(?:do|does)\s+(?P<a>.+?)\s+(?:and\s+(?P<b>.+?)\s+compare"
+                r"|compare\s+(?:to|with|against)\s+(?P<c>.+?))(?:\s+(?P<on>(?:on|for|in)\s+.+?))?"
+                r"[\s?.!]*$", re.IGNORECASE),
+     lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
+               f"{' ' + m.group('on') if m.group('on') else ''}"),
 )
 # "what's new in X?": the latest papers on X
 _WHATS_NEW = re.compile(r"^\s*what(?:['\u2019]?s|\s+is|\s+are)\s+(?:new|(?:the\s+)?(?:latest|recent|newest)"
@@ -1050,7 +1056,7 @@ class QuestionReader:
             elif _COAUTHORS.match(question):  # "who are his co-authors?": theirs, counted
                 return _again(prev, filters, recount=True, tally="coauthor")
             elif m := _ANY_AMONG.match(question):  # "any orals among them?": of those
-                question = f"Of those, which are {m.group('x')}?"
+                question = f"Of those, which are {m.group('x') or m.group('s')}?"  # "any orals?"
             elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
                 return _again(prev, filters, recount=True,
                               tally=next(k for k, v in m.groupdict().items() if v))
@@ -1360,6 +1366,8 @@ class QuestionReader:
         prev = conversation.last if conversation else None
         if prev and prev.paper_ids and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
+            rest = re.sub(rf"\b({STATUS_WORDS})\s+ones\b", r"\1 papers", rest,
+                          flags=re.IGNORECASE)  # "only the spotlight ones"
             if did := _NARROW_DID.match(rest):  # "which of them did Levine write (with Finn)?"
                 rest = f"by {did.group('who')}{did.group('rest')}"
             rest = re.sub(rf"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:{_NARROW_VERB}\b)?\s*", "", rest,

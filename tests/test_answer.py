@@ -890,6 +890,9 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
         "model-based RL", "model-free RL")
     assert answerer.plan("compare LoRA and prefix tuning", None, None).sides == (
         "LoRA", "prefix tuning")
+    for question in ("How do LoRA and prefix tuning compare?",  # "compare" was a topic word
+                     "How does LoRA compare to prefix tuning?"):
+        assert answerer.plan(question, None, None).sides == ("LoRA", "prefix tuning"), question
     # ... with the last side's qualifier too ("model-based for offline RL" had lost the noun)
     assert answerer.plan("Which is better for offline RL: model-based or model-free methods?",
                          None, None).sides == ("model-based methods for offline RL",
@@ -2425,6 +2428,8 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
 
     assert ids(after_listing("How many are orals?")) == ["p0", "p2"]
     assert ids(after_listing("any orals among them?")) == ["p0", "p2"]  # ("among" a word)
+    assert ids(after_listing("any orals?")) == ["p0", "p2"]  # (every oral of the catalog)
+    assert ids(after_listing("only the oral ones")) == ["p0", "p2"]  # ("oral ones" words)
     a = after_listing("Remove the posters")
     assert ids(a) == ["p0", "p2"] and a.answer.splitlines()[0] == (
         "2 papers of the 4 from the previous answer match \u201cbandit problems\u201d but not "
