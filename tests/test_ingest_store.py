@@ -463,6 +463,7 @@ def test_a_catalog_from_before_status_and_affiliations_gets_them_without_re_embe
     chat.close()
     chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
     assert chat.index.filter_ids(status="oral") == []
+    assert chat.index.match_status("accepted as a spotlight") == ("", "")  # no statuses yet
     embedded: list[int] = []
     real = hash_embedder.embed
     monkeypatch.setattr(hash_embedder, "embed", lambda texts: embedded.append(len(texts))
@@ -479,7 +480,8 @@ def test_a_catalog_from_before_status_and_affiliations_gets_them_without_re_embe
                                         status="Oral")).hits] == ["p0"]
     assert chat.index.match_status("Which orals study X?") == ("", "")  # the answerer
     # reads "orals" as "oral papers" first
-    assert chat.index.match_status("accepted as a spotlight") == ("", "")
+    assert chat.index.match_status("accepted as a spotlight") == (
+        "Spotlight", "accepted as a spotlight")  # one no paper has: the answer says so
     assert chat.index.match_status("papers accepted as oral presentations") == (
         "Oral", "accepted as oral presentations")
     assert chat.index.match_status("oral papers on X") == ("Oral", "oral")  # "papers" stays
