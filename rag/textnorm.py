@@ -284,6 +284,16 @@ class Acronyms(dict[str, list[str]]):
     def spellings(self, acronym: str) -> set[str]:
         return self.written.get(acronym) or {acronym.upper()}
 
+    def expanding(self, term: str, question: str) -> list[str]:
+        """The long forms of a question's (lower-case) word read as an acronym: the word's own,
+        or its singular's where the question writes it as the corpus spells that acronym and a
+        plural "s" ("ViTs", "CNNs"; "maps" is no plural of "MAP")."""
+        if term in self or not term.endswith("s") or term[:-1] not in self:
+            return self.get(term, [])
+        alternatives = "|".join(re.escape(s) for s in self.spellings(term[:-1]))
+        written = re.search(rf"(?<!\w)(?:{alternatives})s(?!\w)", question) is not None
+        return self[term[:-1]] if written else []
+
     def share(self, acronym: str, long_form: str) -> float:
         """The share of the acronym's definitions that spell out ``long_form`` (:func:`singular`)."""
         forms = self.counts.get(acronym, {})
@@ -595,7 +605,7 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
 
     def spellings(term: str) -> list[str]:
         return ([_norm(term)] + list(_FAMILY.get(term, ()))
-                + [_norm(e) for e in table.get(term, [])[:3]]  # an acronym
+                + [_norm(e) for e in table.expanding(term, query)[:3]]  # an acronym
                 + table.long_forms.get(singular(term), []))   # has one
 
     if (modified := _modified_surface(query)) is not None:
@@ -739,7 +749,7 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
             alts += [_quote(w) for w in _FAMILY.get(term, ())]
         if (synonym := _SURFACE.get(_norm(term))) is not None:
             alts.append(synonym)
-        for exp in table.get(term.lower(), [])[:3]:
+        for exp in table.expanding(term.lower(), query)[:3]:
             alts.append(_quote(_norm(exp)))
         group = "(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0]
         known = concepts.setdefault(group, [])

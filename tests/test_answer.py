@@ -371,6 +371,29 @@ def test_listing_counts_the_acronym_the_corpus_defines(fast_chat: PaperChat,
     assert "dp" not in fast_chat.index.coverage("Which papers study differential privacy?")
 
 
+def test_a_plural_acronym_lists_the_papers_spelling_it_out(fast_chat: PaperChat,
+                                                            tmp_path: Path) -> None:
+    """"ViTs" in a question is the plural of the "ViT" the corpus defines: papers writing only
+    "vision transformers" are listed beside those writing the acronym; "maps" in lower case is
+    no plural of "MAP"."""
+    rows = [{"id": f"def{i}", "title": f"Backbones {i}", "abstract":
+             f"Vision transformers (ViTs) classify images {i}. We train them {i}."}
+            for i in range(3)]
+    rows += [
+        {"id": "long", "title": "Patch attention", "abstract":
+         "Vision transformers are robust to occlusion. We test them."},
+        {"id": "short", "title": "Tiny ViT", "abstract": "A ViT for phones."},
+        {"id": "cnn", "title": "Convolutions", "abstract": "Convolutional networks see images."},
+        {"id": "map", "title": "Bayes", "abstract":
+         "Maximum a posteriori (MAP) estimates are cheap. MAP is fast."},
+        {"id": "maps", "title": "Saliency", "abstract": "Saliency maps explain classifiers."},
+    ]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    assert _listed(fast_chat, "Which papers study ViTs?") == [
+        "def0", "def1", "def2", "long", "short"]
+    assert "map" not in _listed(fast_chat, "Which papers study saliency maps?")
+
+
 def test_topic_acronym_counts_only_as_written(fast_chat: PaperChat, tmp_path: Path) -> None:
     """The acronym the corpus defines for the topic phrase stands for it only written as
     defined: "AT" (adversarial training), not the word "at"."""

@@ -94,6 +94,24 @@ def test_acronym_expansion_from_the_corpus() -> None:
     assert '"variational quantum algorithm"' in groups[0]
 
 
+@pytest.mark.parametrize(("question", "expanded"), [
+    ("How robust are ViTs compared to CNNs?", [True, True]),  # the plural of each acronym
+    ("Which papers use ViT backbones?", [True]),
+    ("Which papers compute saliency maps?", [False]),         # "maps" is no plural of "MAP"
+    ("Which papers study vits?", [False]),                    # written as no acronym is
+])
+def test_a_plural_acronym_expands_as_its_singular(question: str, expanded: list[bool]) -> None:
+    table = Acronyms.from_rows([("vit", "vision transformer", "ViT", 40),
+                                ("cnn", "convolutional neural network", "CNN", 30),
+                                ("map", "maximum a posteriori", "MAP", 5)])
+    long_forms = ("vision transformer", "convolutional neural network", "maximum a posteriori")
+    groups = [g for g in fts_groups(question, table) if any(w in g for w in (
+        "vit", "cnn", "maps"))]
+    assert [any(f'"{lf}"' in g for lf in long_forms) for g in groups] == expanded
+    phrase = fts_phrase("Which papers study robust ViTs?", table) or ""
+    assert '"robust vision transformer"' in phrase
+
+
 def test_long_words_match_their_prefix_only() -> None:
     assert "sycopha" in fts_groups("sycophancy")[0]
     assert "*" not in fts_groups("compress")[0]
