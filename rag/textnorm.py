@@ -168,6 +168,7 @@ WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("conservativ",), ("conserv",)),
     (("clipp",), ("clip",)),  # gradient clipping is no CLIP
     (("spiking",), ("spike",)),  # spiking neurons, not spiked matrices or spike sorting
+    (("demonstration",), ("demonstrat",)),  # learning from demonstrations, not "we demonstrate"
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")

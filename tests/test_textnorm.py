@@ -252,6 +252,9 @@ def test_word_families_porter_misses() -> None:
     ("clip", "gradient clipping", False),
     ("spiking", "spiking neural networks", True),
     ("spiking", "spiked random matrices", False),
+    ("demonstrations", "learning from expert demonstrations", True),
+    ("demonstrations", "We demonstrate gains on Atari.", False),
+    ("demonstrate", "We demonstrate gains on Atari.", True),
 ])
 def test_words_porter_takes_for_others_are_written_as_such(word: str, text: str,
                                                            names: bool) -> None:
