@@ -663,6 +663,13 @@ _PAPER_FACT = re.compile(
 _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article)"
                  r"|(?P<many>they|them|these|those|(?:these|those|the)\s+(?:two|three|papers|ones)))",
                  re.IGNORECASE)
+# papers like the one paper the last answer was on: "papers similar to it", "any similar
+# papers?", "more like this one", "which papers are related to this paper?"
+_LIKE_IT = re.compile(
+    r"^\s*(?:(?:(?:find|show|list|give|suggest|recommend)(?:\s+(?:me|us))?|are\s+there|(?:which|what)"
+    r"(?:\s+other)?\s+papers\s+are)\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:(?:papers?|works?|"
+    r"articles?|ones)\s+)?(?:(?:similar|related|close)\s+to|like)\s+" + _IT.pattern
+    + r"|(?:similar|related)\s+(?:papers|work|ones|articles))[\s?.!]*$", re.IGNORECASE)
 _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
                         r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
@@ -1042,6 +1049,12 @@ class QuestionReader:
                         scope=list(prev.paper_ids), topic=_topic(prev.standalone),  # it?": the
                         whole_scope=True, standalone=prev.standalone, picked=True,  # paper the
                         fact=asked[0])  # last answer was on
+        if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
+                and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
+            title = paper.title or paper.label  # "papers similar to it?": the neighbours of
+            return Plan("listing", title, filters or Filters(), topic=title,  # the paper the
+                        standalone=f"Which papers are similar to {title}?",  # last answer was on
+                        like=paper.paper_id)
         if listed and listed.paper_ids and _HOW_MANY_LISTED.match(question):
             return _again(listed, filters, recount=True)  # "how many are there?"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers

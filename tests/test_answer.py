@@ -2358,6 +2358,21 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     conv = Conversation()  # after a listing of several: "it" names no paper
     fast_chat.ask("Which papers study bandit problems?", conv)
     assert not fast_chat.answerer().plan("Who wrote it?", conv, None).picked
+    # "papers similar to it" after a pick: that paper's neighbours (its title and the
+    # question's words were searched)
+    for question in ("Find papers similar to it", "Any similar papers?", "more like this one",
+                     "Which papers are related to this paper?"):
+        conv = Conversation()
+        listed = fast_chat.ask("Which papers study bandit problems?", conv).papers
+        fast_chat.ask("Tell me more about the second one", conv)
+        plan = fast_chat.answerer().plan(question, conv, None)
+        assert (plan.kind, plan.like) == ("listing", listed[1]["paper_id"]), question
+        a = fast_chat.ask(question, conv)
+        assert a.papers[0]["paper_id"] == listed[1]["paper_id"], question
+        assert f"closest in meaning to \u201c{listed[1]['title']}\u201d" in a.answer, question
+    conv = Conversation()  # after a listing of several: no one paper to be like
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    assert not fast_chat.answerer().plan("Any similar papers?", conv, None).like
     assert fast_chat.ask("Give me an overview of the corpus").answer.splitlines()[0] == (
         "The index holds 6 papers from 2024 to 2025:")
 
