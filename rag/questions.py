@@ -670,6 +670,11 @@ _LIKE_IT = re.compile(
     r"(?:\s+other)?\s+papers\s+are)\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:(?:papers?|works?|"
     r"articles?|ones)\s+)?(?:(?:similar|related|close)\s+to|like)\s+" + _IT.pattern
     + r"|(?:similar|related)\s+(?:papers|work|ones|articles))[\s?.!]*$", re.IGNORECASE)
+# "who are its authors?", "where are its authors from?", "what is its status?": "the authors
+# of it", as _PAPER_FACT reads them
+_ITS = re.compile(r"^(?P<ask>\s*(?:who|what|where|which)\s+(?:is|are|was|were)\s+)its\s+"
+                  r"(?P<what>(?:co-?)?authors|(?:first\s+|last\s+)?author|affiliations|institutions"
+                  r"|status|decision|presentation(?:\s+type)?|abstract)\b", re.IGNORECASE)
 _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
                         r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
@@ -2128,6 +2133,7 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
     """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`: "authors",
     "when", "status", "abstract" or "affiliations"), and the words naming the paper ("Direct
     Preference Optimization", "the first one"); None where it asks none of these."""
+    question = _ITS.sub(r"\g<ask>the \g<what> of it", question)  # "where are its authors from?"
     m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
     if not m or re.match(r"(?:papers?|works?|articles|research)\b", m.group("x"),
                          re.IGNORECASE):  # "who wrote papers on X?": no title

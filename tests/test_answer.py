@@ -2345,10 +2345,15 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     assert len(lines) == 2 and all(line.endswith(" [1].") for line in lines), lines
     assert lines[1][:-len(" [1].")] + "." in split_sentences(listed[1]["abstract"]), lines
     for question, said in (("Who wrote it?", f"is by {listed[1]['authors'][0]} [1]."),
+                           ("Who are its authors?", f"is by {listed[1]['authors'][0]} [1]."),
+                           ("Where are its authors from?",
+                            f"list {listed[1]['affiliations'][0]} [1]."),
                            ("Is it an oral?", "is listed as"),
+                           ("What is its status?", "is listed as"),
                            ("When was this paper published?", "appeared at")):
         a = fast_chat.ask(question, conv)
-        assert a.answer.startswith(f"\u201c{listed[1]['title']}\u201d") and said in a.answer, (
+        title = f"\u201c{listed[1]['title']}\u201d"
+        assert a.answer.startswith((title, f"The authors of {title}")) and said in a.answer, (
             question, a.answer)
         assert [p["paper_id"] for p in a.papers] == [listed[1]["paper_id"]], question
     fast_chat.ask("Tell me about the first two", conv)
