@@ -215,6 +215,9 @@ class Answerer:
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(
                 any(a.lower() in names for a in h.paper.authors) for names in each)]
+        for left_out in plan.without_authors:  # "papers by A but not with B"
+            names = {n.lower() for n in name_parts(left_out)}
+            hits = [h for h in hits if not any(a.lower() in names for a in h.paper.authors)]
         found = len(hits)
         if plan.exclude is not None:  # "remove the posters": those the filter matches
             out = set(self.index.filter_ids(**vars(plan.exclude)) or [])

@@ -670,6 +670,12 @@ _LIKE_IT = re.compile(
     r"(?:\s+other)?\s+papers\s+are)\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:(?:papers?|works?|"
     r"articles?|ones)\s+)?(?:(?:similar|related|close)\s+to|like)\s+" + _IT.pattern
     + r"|(?:similar|related)\s+(?:papers|work|ones|articles))[\s?.!]*$", re.IGNORECASE)
+# co-authors left out of an author's papers: "papers by A but not with B", "A's papers
+# without B", "which papers by A are not with B?", "excluding those with B"
+_NOT_WITH = re.compile(r"\s*,?\s*\b(?:(?:but|and)\s+)?(?:(?:(?:are|is)\s+)?not\s+(?:with|by|co-?authored"
+                       r"\s+by|(?:those|ones|papers?)\s+(?:with|by))|without|(?:excluding|except(?:\s+for)?)"
+                       r"(?:\s+(?:those|ones|papers?)\s+(?:with|by))?)\s+(?P<who>[^?.!]+?)"
+                       r"(?=\s+(?:on|about|study|studying|that|which|in)\b|[\s?.!]*$)", re.IGNORECASE)
 # "who are its authors?", "where are its authors from?", "what is its status?": "the authors
 # of it", as _PAPER_FACT reads them
 _ITS = re.compile(r"^(?P<ask>\s*(?:who|what|where|which)\s+(?:is|are|was|were)\s+)its\s+"
@@ -749,6 +755,7 @@ class Plan:
     author_shown: str = ""             # ... as the first line names it, where not so
     author_typed: str = ""             # ... as the question wrote it, where no author is so named
     coauthors: tuple[str, ...] = ()    # ... and those who wrote the papers with that author
+    without_authors: tuple[str, ...] = ()  # ... less the papers these wrote ("but not with B")
     author_place: str = ""             # ... "first" or "last" where it must be so placed
     author_count: tuple[int, int] | None = None  # "single-author papers": (1, 1), inclusive
     authors_said: str = ""             # ... as the first line says it: "with a single author"
@@ -1002,6 +1009,8 @@ class QuestionReader:
         - "what are the limitations of X?" (:data:`_ASPECT`): the papers on X, each shown by
           its sentence on that aspect where it has one;
         - a number (:data:`_COUNT`: "give me three papers on X": three written out);
+        - authors left out (:data:`_NOT_WITH`: "papers by A but not with B"): the papers
+          they wrote are dropped (:attr:`Plan.without_authors`);
         - a topic left out (:data:`_WITHOUT`: "bandits but not regret"), where one is left;
         - citations asked for (:data:`_CITING`: "which papers cite DPO?"): those naming DPO,
           and a first line saying abstracts hold no reference lists;
@@ -1158,8 +1167,9 @@ class QuestionReader:
             limit = max(1, min(int(word) if word.isdigit() else _NUMBERS[word], 20))
             question = question[:m.start()] + question[m.end():]
         question, exclude, excluded = self._not_filtered(question)
+        question, left_out = self._authors_left_out(question)  # "papers by A but not with B"
         without = ""
-        if (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
+        if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
             if not (query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
                 # "which papers don't use deep learning?": nothing named to list
                 return Plan("listing", "", filters or Filters(), standalone=question,
@@ -1180,6 +1190,14 @@ class QuestionReader:
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
         plan.aspect, plan.share = aspect, share
+        if left_out:  # "papers by A but not with B": named so in the first line
+            plan.without_authors = left_out
+            apart = f" without {' or '.join(left_out)}"
+            shown = plan.author_shown or plan.author
+            if plan.author:
+                plan.author_shown = shown + apart
+            if plan.topic == shown or not plan.author:
+                plan.topic += apart
         if share and share_of is not None:  # the same filters, less what the question asks of
             plan.share_base = replace(plan.filters, **{   # them
                 k: v for k, v in vars(Filters()).items() if getattr(share_of, k) != v})
@@ -1554,6 +1572,24 @@ class QuestionReader:
         first = fold(initials[0][0]).lower()
         names = [n for n in self.index.authors_surnamed(last) if fold(n)[:1].lower() == first]
         return names if len(names) <= _SURNAME_NAMES else []
+
+    def _authors_left_out(self, question: str) -> tuple[str, tuple[str, ...]]:
+        """The authors a question leaves out of another's papers (:data:`_NOT_WITH`: "papers by
+        A but not with B", "without B or C"), each a full name or every author of a last name
+        ("Chen": "Bo Chen or Li Chen"), and the question without them; (question, ()) where
+        the words left out are not all authors' names."""
+        if not (m := _NOT_WITH.search(question)):
+            return question, ()
+        names: list[str] = []
+        for part in filter(None, re.split(r"\s*,\s*|\s+(?:or|and|nor)\s+", m.group("who"))):
+            spans = self.index.author_spans(part)
+            if spans and len(spans[0][1].split()) == len(part.split()):
+                names.append(spans[0][0])
+            elif " " not in part and (surnamed := self.index.authors_surnamed(part)):
+                names.append(" or ".join(surnamed))
+            else:
+                return question, ()  # "papers by A without proofs": a topic's word
+        return " ".join((question[:m.start()] + " " + question[m.end():]).split()), tuple(names)
 
     def _other_authors(self, rest: str, name: str) -> tuple[str, str, tuple[str, ...]]:
         """A question naming other authors (up to two) beside ``name`` (``rest``: the question

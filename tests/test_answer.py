@@ -1496,6 +1496,18 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert a.answer.splitlines()[0].startswith("1 paper by Ann Lee and Bo Chen in the indexed")
     assert _listed(fast_chat, "papers by Ann Lee, Bo Chen and Cy Dunn") == ["ab2"]
     assert _listed(fast_chat, "papers by Ann Lee or Cy Dunn") == ["a", "ab", "ab2", "b"]
+    # a co-author left out: the author's papers without them (it read "with B" as together)
+    for question in ("papers by Ann Lee but not with Bo Chen", "Ann Lee's papers without Bo Chen",
+                     "Which papers by Ann Lee are not with Bo Chen?",
+                     "papers by ann lee excluding those with chen"):
+        assert _listed(fast_chat, question) == ["a"], question
+    assert _listed(fast_chat, "Which papers by Bo Chen without Ann Lee study bandits?") == ["b"]
+    a = fast_chat.ask("papers by Bo Chen but not with Cy Dunn or Ann Lee")
+    assert (a.refused, a.papers) == (True, []) and "without Cy Dunn or Ann Lee" in a.answer
+    a = fast_chat.ask("papers by Ann Lee but not with Bo Chen")
+    assert "by Ann Lee without Bo Chen" in a.answer.splitlines()[0], a.answer
+    assert _listed(fast_chat, "Which papers study bandits but not with Bo Chen?") == ["a"]
+    assert _listed(fast_chat, "papers by Ann Lee excluding kernels") == ["a", "ab"]  # a topic
     # "what did A and B work on?": each one's work (it was only the papers they share)
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn work on?") == ["a", "ab", "ab2", "b"]
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn write together?") == ["ab2"]
