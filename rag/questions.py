@@ -1113,8 +1113,14 @@ class QuestionReader:
             # "is 'federated learning' in the corpus?": a topic, asked as any other
         if topics := self._topics(question, prev, filters):  # "what topics are covered?"
             return topics
-        if prev and (alone := self._what_about(question, prev.standalone)):
-            return self.plan(alone, None, filters)  # "what about X?": the last question on X
+        # "what about X?": the last question on X; after a question on the papers of a listing
+        # ("what do they propose?"), the listing's
+        before = prev
+        if conversation and prev and _PRONOUN.search(prev.question):
+            before = next((t for t in reversed(conversation.turns[:-1])
+                           if not _PRONOUN.search(t.question)), prev)
+        if before and (alone := self._what_about(question, before.standalone)):
+            return self.plan(alone, None, filters)
         tally = ""
         if (m := _COAUTHORS_OF.match(question)) and (  # an author's: not "who works with GNNs?"
                 (who := self._author_named(f"papers by {next(x for x in m.groups() if x)}"))
@@ -1641,7 +1647,9 @@ class QuestionReader:
         if status and not query_terms(status_x.replace(words, " ")):
             if (old := self.index.match_status(last)[1]) or not _PAPERS_WORD.search(last):
                 return _put(last, words, old)
-            return _PAPERS_WORD.sub(words, last, count=1)  # "papers": "spotlight papers"
+            return _PAPERS_WORD.sub(  # "papers": "spotlight papers", "papers accepted as orals"
+                lambda p: f"{words} {p.group(0)}" if " " not in words else f"{p.group(0)} {words}",
+                last, count=1)
         years = self.index.years()
         venue, (rest, named_years) = self.index.match_venue(x), _years_named(x, years)
         if (venue or named_years.active()) and not query_terms(

@@ -1243,6 +1243,16 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
         conv = Conversation()
         fast_chat.ask("Which papers study bandit problems?", conv)
         assert ids(fast_chat.ask(question, conv)) == among, question
+    # ... after a question on the listing's papers ("what do they propose?"): of the listing
+    # (the status was joined to that question's words: refused; so was "the spotlights" right
+    # after a listing: "which spotlight study X?")
+    for question, among in (("And the spotlights?", ["p1"]), ("What about COLT 2025?", ["p2"]),
+                            ("And the ones from MIT?", ["p0", "p3"])):
+        for between in ((), ("What do they propose?",)):
+            conv = Conversation()
+            for asked in ("Which papers study bandit problems?", *between):
+                fast_chat.ask(asked, conv)
+            assert ids(fast_chat.ask(question, conv)) == among, (question, between)
     conv = Conversation()
     assert ids(fast_chat.ask("What did Ann Lee work on?", conv)) == ["p0", "p2", "p4"]
     assert ids(fast_chat.ask("And federated learning?", conv)) == ["p4"]
