@@ -211,6 +211,11 @@ class Answerer:
         if plan.author_count:  # "single-author papers", "papers with more than 20 authors"
             fewest, most = plan.author_count
             hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
+        if plan.author_extreme:  # "which paper has the most authors?" (of those naming any)
+            pick = max if plan.author_extreme == "most" else min
+            n = pick((len(h.paper.authors) for h in hits if h.paper.authors), default=0)
+            hits = [h for h in hits if len(h.paper.authors) == n > 0]
+            plan.authors_said = f"with the {plan.author_extreme} authors ({n})"
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(

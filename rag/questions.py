@@ -758,6 +758,7 @@ class Plan:
     without_authors: tuple[str, ...] = ()  # ... less the papers these wrote ("but not with B")
     author_place: str = ""             # ... "first" or "last" where it must be so placed
     author_count: tuple[int, int] | None = None  # "single-author papers": (1, 1), inclusive
+    author_extreme: str = ""           # ... "most" or "fewest": of those, the most (fewest) authors
     authors_said: str = ""             # ... as the first line says it: "with a single author"
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
@@ -854,12 +855,12 @@ class QuestionReader:
         question, respelled = self.respelled(question)
         typed = _without_definitions(question)
         placed, place = _author_placed(typed)
-        placed, counted, said = _authors_counted(placed)
+        placed, counted, said, extreme = _authors_counted(placed)
         if counted:  # "how many COLT papers have one author?": those listed, under their count
             placed = _HOW_MANY.sub("which", placed)  # (not the count of all COLT papers)
         plan = self._read(self.compounded(placed), conversation, filters)
         if counted:  # "single-author papers (on X)", "papers with more than 20 authors"
-            plan.author_count, plan.authors_said = counted, said
+            plan.author_count, plan.authors_said, plan.author_extreme = counted, said, extreme
             if not query_terms(plan.query) and not plan.tally:
                 every = plan.scope is None and not plan.filters.active() and not plan.author
                 plan = replace(plan, kind="metadata" if plan.scope is None else plan.kind,
@@ -1945,16 +1946,24 @@ _AUTHOR_COUNT = re.compile(
     r"|\b(?:with|having|has|have)\s+(?P<cmp>more\s+than|over|at\s+least|fewer\s+than|less\s+than"
     rf"|under|at\s+most|exactly|only|just)?\s*{_N}\s*(?P<more>or\s+(?:more|fewer|less)\s+|\+\s*)?"
     r"(?:co-?)?authors\b"
-    rf"|\b(?P<k>{_N.replace('?P<n>', '')})[\s-]+author(?:ed)?\s+(?=papers?\b)", re.IGNORECASE)
+    rf"|\b(?P<k>{_N.replace('?P<n>', '')})[\s-]+author(?:ed)?\s+(?=papers?\b)"
+    r"|\b(?:has|have|had|with|having|lists?)\s+the\s+(?P<most>most|fewest|least|(?:largest|highest"
+    r"|smallest|lowest)\s+number\s+of)\s+(?:co-?)?authors\b", re.IGNORECASE)
 
 
-def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str]:
+def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str, str]:
     """``question`` without the words asking how many authors its papers have, the count
-    asked as (fewest, most) inclusive, and how the first line says it ("with a single
-    author", "with more than 20 authors"); as it is, None and '' where it asks none."""
+    asked as (fewest, most) inclusive, how the first line says it ("with a single author",
+    "with more than 20 authors"), and "most" or "fewest" where it asks for the papers with
+    the most or fewest authors ("which paper has the most authors?", any count); as it is,
+    None, '' and '' where it asks none."""
     m = _AUTHOR_COUNT.search(question)
     if not m:
-        return question, None, ""
+        return question, None, "", ""
+    rest = " ".join(f"{question[:m.start()]} {question[m.end():]}".split())
+    if extreme := (m.group("most") or "").lower():
+        extreme = "most" if extreme.split()[0] in ("most", "largest", "highest") else "fewest"
+        return rest, (1, 10**6), f"with the {extreme} authors", extreme
 
     def number(word: str) -> int:
         return int(word) if word.isdigit() else _WORD_NUMBERS[word.lower()]
@@ -1977,8 +1986,7 @@ def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str]:
             counted, said = (1, n), f"with {n} or fewer authors"
         else:  # "exactly", "only", or the number alone
             counted, said = (n, n), f"with {n} author{'s' if n > 1 else ''}"
-    rest = " ".join(f"{question[:m.start()]} {question[m.end():]}".split())
-    return rest, counted, said
+    return rest, counted, said, ""
 
 
 def _author_placed(question: str) -> tuple[str, str]:

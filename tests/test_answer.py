@@ -1618,6 +1618,17 @@ def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Pa
     a = fast_chat.ask("which of those are single-author?", conv)
     assert [p["paper_id"] for p in a.papers] == ["p1"]
     assert "\u201cwith a single author\u201d" in a.answer.splitlines()[0]  # not "are"
+    # the most or fewest authors: the papers with that many (a search for "authors": refused)
+    for question, among in (("Which paper has the most authors?", ["p25"]),
+                            ("Which bandit paper has the fewest authors?", ["p1"]),
+                            ("Which papers on bandits have the most authors?", ["p25"]),
+                            ("which COLT paper has the largest number of authors", ["p25"])):
+        assert _listed(fast_chat, question) == among, question
+    a = fast_chat.ask("Which paper has the most authors?")
+    assert a.answer.splitlines()[0] == "The index holds 1 paper with the most authors (25):", (
+        a.answer)
+    a = fast_chat.ask("Which papers on bandits have the fewest authors?")
+    assert "with the fewest authors (1)" in a.answer.splitlines()[0], a.answer
     # "how many COLT papers ...?" after a listing is a question of its own, not of its papers
     conv = Conversation()
     fast_chat.ask("Which papers study kernels?", conv)
