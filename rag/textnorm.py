@@ -605,9 +605,13 @@ def fts_phrase(query: str, acronyms: Mapping[str, list[str]] | None = None) -> s
     table = _acronyms(acronyms)
 
     def spellings(term: str) -> list[str]:
-        return ([_norm(term)] + list(_FAMILY.get(term, ()))
-                + [_norm(e) for e in table.expanding(term, query)[:3]]  # an acronym
-                + table.long_forms.get(singular(term), []))   # has one
+        own = ([_norm(term)] + list(_FAMILY.get(term, ()))
+               + [_norm(e) for e in table.expanding(term, query)[:3]]  # an acronym
+               + table.long_forms.get(singular(term), []))   # has one
+        if (head := _based_head(term, table, query)) is not None:  # "LLM-based": "LLM" too
+            canon = _SURFACE.get(head)
+            own += [_norm(f) for f in SYNONYMS[canon]] if canon else spellings(head)
+        return own
 
     if (modified := _modified_surface(query)) is not None:
         _, modifier, canon, _ = modified
@@ -667,6 +671,20 @@ def spelled_out(expression: str) -> str:
     matching one text column ("Zero-Order" in a title names zeroth-order)."""
     return _CANON.sub(lambda m: "(" + " OR ".join(
         dict.fromkeys(_quote(_norm(f)) for f in SYNONYMS[m.group(0)])) + ")", expression)
+
+
+# a modifier "X-based" (or -powered, -driven, -enabled) where X is a synonym-table surface or
+# an acronym the corpus defines: X alone stands for it ("LLM-based agents" are also "LLM
+# agents"; "model-based RL" is no "model RL")
+_BASED = re.compile(r"^(?P<head>[a-z0-9]+)[-‐‑–](?:based|powered|driven|enabled)$")
+
+
+def _based_head(term: str, table: Acronyms, query: str) -> str | None:
+    """The X of a question's (lower-case) word "X-based" that stands for it (:data:`_BASED`)."""
+    m = _BASED.match(term)
+    if m and (m.group("head") in _SURFACE or table.expanding(m.group("head"), query)):
+        return m.group("head")
+    return None
 
 
 def fts_query(query: str, acronyms: Mapping[str, list[str]] | None = None) -> str:
@@ -752,6 +770,10 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
             alts.append(synonym)
         for exp in table.expanding(term.lower(), query)[:3]:
             alts.append(_quote(_norm(exp)))
+        if (head := _based_head(term.lower(), table, query)) is not None:  # "LLM-based"
+            alts.append(_quote(head))
+            alts += [s for s in (_SURFACE.get(head),) if s is not None]
+            alts += [_quote(_norm(exp)) for exp in table.expanding(head, query)[:3]]
         group = "(" + " OR ".join(alts) + ")" if len(alts) > 1 else alts[0]
         known = concepts.setdefault(group, [])
         known += [a for a in abbreviated.get(i, []) if a not in known]

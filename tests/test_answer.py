@@ -394,6 +394,22 @@ def test_a_plural_acronym_lists_the_papers_spelling_it_out(fast_chat: PaperChat,
     assert "map" not in _listed(fast_chat, "Which papers study saliency maps?")
 
 
+def test_an_llm_based_topic_lists_llm_agents_too(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"LLM-based agents" lists the papers on LLM agents however they write it ("LLM agents",
+    "large language model agents"); those naming LLMs and agents apart do not name the topic
+    together (they are left to their cosine)."""
+    rows = [{"id": pid, "title": f"Study {pid}", "abstract": text} for pid, text in (
+        ("based", "We build LLM-based agents for web tasks. They plan."),
+        ("short", "LLM agents browse the web. They plan."),
+        ("long", "Large language model agents use tools. They plan."),
+        ("apart", "Agents in games learn fast. We never use an LLM to plan."),
+        ("other", "Protein folding with kernels. It is slow."))]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    question = "Which papers study LLM-based agents?"
+    assert {"based", "long", "short"} <= set(_listed(fast_chat, question))
+    assert fast_chat.index.phrase_matches(question) == {"based", "long", "short"}
+
+
 def test_topic_acronym_counts_only_as_written(fast_chat: PaperChat, tmp_path: Path) -> None:
     """The acronym the corpus defines for the topic phrase stands for it only written as
     defined: "AT" (adversarial training), not the word "at"."""

@@ -112,6 +112,24 @@ def test_a_plural_acronym_expands_as_its_singular(question: str, expanded: list[
     assert '"robust vision transformer"' in phrase
 
 
+def test_an_acronym_based_modifier_names_the_acronym_too() -> None:
+    """"LLM-based agents" are also "LLM agents" and "large language model agents" (the phrase
+    alone found 5 of the about 30 paperlists abstracts on them); only where the head is a
+    synonym-table surface or an acronym the corpus defines: "model-based RL" is no "model
+    RL", "transformer-based models" no "transformer models"."""
+    table = {"gnn": ["graph neural network"]}
+    phrase = fts_phrase("Which papers study LLM-based agents?", table) or ""
+    for spelled in ('"llm based agents"', '"llm agents"', '"large language model agents"'):
+        assert spelled in phrase, phrase
+    assert "llmsyn" in fts_groups("Which papers study LLM-based agents?", table)[0]
+    assert '"gnn recommenders"' in (fts_phrase("GNN-based recommenders", table) or "")
+    assert '"graph neural network recommenders"' in (fts_phrase("GNN-based recommenders",
+                                                                table) or "")
+    assert "model reinforcement" not in (fts_phrase("Which papers study model-based RL?") or "")
+    assert fts_phrase("transformer-based models", table) == '"transformer based models"'
+    assert fts_groups("transformer-based models")[0] == '("transformer based" OR "transformerbased")'
+
+
 def test_long_words_match_their_prefix_only() -> None:
     assert "sycopha" in fts_groups("sycophancy")[0]
     assert "*" not in fts_groups("compress")[0]
