@@ -240,6 +240,9 @@ class Answerer:
                 h.evidence = _aspect_sentence(h.paper.abstract, plan.aspect) or h.evidence
         if plan.newest_first and plan.kind != "summary":  # each group of the header apart;
             hits.sort(key=lambda h: (h.names_topic is False, -(h.paper.year or 0)))  # stable
+        if plan.by_title:  # "sort them by title": each group of the header A to Z
+            hits.sort(key=lambda h: (h.names_topic is False,
+                                     (h.paper.title or h.paper.label).casefold()))
         return hits
 
     def _relevant(self, plan: Plan, k: int | None = None) -> list[SearchHit]:
@@ -873,7 +876,8 @@ class Answerer:
                         plan.authors_said)))
                     if plan.kind == "metadata" and scope is None and not plan.newest_first
                     and not query_terms(plan.query)
-                    else _listing_header(hits, topic, scope, among, plan.newest_first))
+                    else _listing_header(hits, topic, scope, among, plan.newest_first,
+                                         by_title=plan.by_title))
             share = []
             if plan.share and plan.scope is None and plan.share_base is not None:
                 # "what fraction of CoRL papers are orals?": of CoRL's; "... of the papers on
@@ -979,17 +983,19 @@ def _searched(plan: Plan) -> str:
 
 
 def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None,
-                    among: str = "", newest_first: bool = False) -> str:
+                    among: str = "", newest_first: bool = False, *, by_title: bool = False) -> str:
     """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
     as for author listings, counts as naming it): all, some, or none of them. ``scope``: the
     number of papers a follow-up narrows ("of those, which ..."), which the line names;
     ``among``: the author, venue and year the search was restricted to (:func:`_among`);
-    ``newest_first``: the papers are listed by year (each part, where some name the topic)."""
+    ``newest_first``: the papers are listed by year (each part, where some name the topic);
+    ``by_title``: by title (each part likewise)."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
     where = _where(scope, among)
-    order = "" if not newest_first else ", newest first" if named in (0, count) else (
-        ", each part newest first")
+    order = "" if not (newest_first or by_title) else (
+        ", by title" if by_title else ", newest first") if named in (0, count) else (
+        ", each part by title" if by_title else ", each part newest first")
     if named == count:
         return prompts.render(prompts.LISTING_HEADER, count=count, s="" if count == 1 else "s",
                               es="es" if count == 1 else "", topic=topic, where=where,

@@ -581,6 +581,11 @@ _SORTED = re.compile(
     rf"|recency|publication\s+(?:year|date))|chronologically|(?:with\s+)?{_NEWEST_FIRST})"
     rf"(?:\s*,?\s*{_NEWEST_FIRST})?)|{_NEWEST_FIRST})"
     r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
+# ... by title: "sort them by title", "list them alphabetically"
+_BY_TITLE = re.compile(
+    r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:sort|order|list|show|give)(?:\s+me)?"
+    r"(?:\s+(?:them|those|these|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:title|name)"
+    r"|alphabetically|in\s+alphabetical\s+order)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # a question about the catalog itself, not a topic: "how many papers are there?", "which venues
 # are in the corpus?", "how many COLT 2024 papers are indexed?", "how many papers per year?"
 _CATALOG = re.compile(
@@ -770,6 +775,7 @@ class Plan:
     judged: bool = False               # "the best paper on X": a judgement abstracts cannot make
     citing: bool = False               # "which papers cite X?": those naming X instead
     newest_first: bool = False         # "recent papers on X": listed by year, newest first
+    by_title: bool = False             # "sort them by title": listed by title
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
     like: str = ""                     # "papers similar to X": the id of the paper titled X
@@ -1029,7 +1035,8 @@ class QuestionReader:
         out, "who are his co-authors?" (:data:`_COAUTHORS`) counts their authors; "show me
         more" (:data:`_MORE`) writes out the next papers of the last list
         (:attr:`Plan.offset`), or says that all are written out; "sort them by year"
-        (:data:`_SORTED`) lists them again newest first.
+        (:data:`_SORTED`) lists them again newest first, "sort them by title"
+        (:data:`_BY_TITLE`) by title.
 
         After those follow-ups and before the rest, a question about the catalog itself is
         answered from its counts (:meth:`_overview`: "how many papers are there?") and one
@@ -1098,6 +1105,8 @@ class QuestionReader:
             return _again(listed, filters, offset=listed.shown)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)
+        if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
+            return _again(listed, filters, by_title=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"
             return Plan("summary", "", Filters(), reply=overview)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"

@@ -2272,6 +2272,10 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         years = [p["year"] for p in a.papers]
         assert sorted(ids(a)) == ["p0", "p1", "p2", "p3"] and years == sorted(years,
                                                                               reverse=True)
+    for question in ("Sort them by title", "list them alphabetically"):  # after the newest
+        a = fast_chat.ask(question, conv)  # first: by title (it was a refusal)
+        assert a.kind == "listing" and a.answer.splitlines()[0].endswith(", by title:"), a.answer
+        assert ids(a) == ["p0", "p1", "p2", "p3"], question
     assert sorted(ids(fast_chat.ask("Only the orals", conv))) == ["p0", "p2"]
     conv = Conversation()
     fast_chat.ask("Which papers study bandit problems?", conv)
