@@ -197,10 +197,12 @@ class Answerer:
 
     # -- retrieval --------------------------------------------------------------------------
     def relevant(self, plan: Plan, k: int | None = None) -> list[SearchHit]:
-        """Every paper above the relevance cut, best first (not a fixed top-k; newest first
-        where asked), less those naming a topic the question leaves out
-        (:attr:`Plan.without`; each of "X, Y or Z"), as a listing's topic is named: every
-        word, together where it is a phrase."""
+        """Every paper above the relevance cut, best first (not a fixed top-k; newest first or
+        by title where asked), within the plan's author filters (the author, their place, the
+        count of authors, co-authors, authors left out), less those naming a topic the
+        question leaves out (:attr:`Plan.without`; each of "X, Y or Z"), as a listing's topic
+        is named: every word, together where it is a phrase; of those, the papers with the
+        most or fewest authors where asked (:attr:`Plan.author_extreme`)."""
         hits = self._relevant(plan, k)
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
             names = {name.lower() for name in name_parts(plan.author)}
@@ -211,11 +213,6 @@ class Answerer:
         if plan.author_count:  # "single-author papers", "papers with more than 20 authors"
             fewest, most = plan.author_count
             hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
-        if plan.author_extreme:  # "which paper has the most authors?" (of those naming any)
-            pick = max if plan.author_extreme == "most" else min
-            n = pick((len(h.paper.authors) for h in hits if h.paper.authors), default=0)
-            hits = [h for h in hits if len(h.paper.authors) == n > 0]
-            plan.authors_said = f"with the {plan.author_extreme} authors ({n})"
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(
@@ -235,6 +232,14 @@ class Answerer:
                 hits = [h for h in hits if not _names_topic(
                     cov.get(h.paper.paper_id, 0.0), phrase is None or h.paper.paper_id in phrase)]
         plan.left_out = found - len(hits)
+        if plan.author_extreme:  # "which paper (on X) has the most authors?": of the papers
+            # left, those naming the topic where any do, and naming their authors
+            pool = [h for h in hits if h.names_topic is not False and h.paper.authors] or [
+                h for h in hits if h.paper.authors]
+            pick = max if plan.author_extreme == "most" else min
+            n = pick((len(h.paper.authors) for h in pool), default=0)
+            hits = [h for h in pool if len(h.paper.authors) == n]
+            plan.authors_said = f"with the {plan.author_extreme} authors ({n})"
         if plan.aspect:  # "the limitations of X": each paper's sentence on them, where any
             for h in hits:
                 h.evidence = _aspect_sentence(h.paper.abstract, plan.aspect) or h.evidence

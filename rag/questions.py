@@ -680,12 +680,14 @@ _LIKE_IT = re.compile(
 _NOT_WITH = re.compile(r"\s*,?\s*\b(?:(?:but|and)\s+)?(?:(?:(?:are|is)\s+)?not\s+(?:with|by|co-?authored"
                        r"\s+by|(?:those|ones|papers?)\s+(?:with|by))|without|(?:excluding|except(?:\s+for)?)"
                        r"(?:\s+(?:those|ones|papers?)\s+(?:with|by))?)\s+(?P<who>[^?.!]+?)"
-                       r"(?=\s+(?:on|about|study|studying|that|which|in)\b|[\s?.!]*$)", re.IGNORECASE)
+                       r"(?=\s+(?:on|about|study|studying|that|which|in|from|at|since|before|after"
+                       r"|published)\b|\s*,|[\s?.!]*$)", re.IGNORECASE)
 # "who are its authors?", "where are its authors from?", "what is its status?": "the authors
 # of it", as _PAPER_FACT reads them
 _ITS = re.compile(r"^(?P<ask>\s*(?:who|what|where|which)\s+(?:is|are|was|were)\s+)its\s+"
                   r"(?P<what>(?:co-?)?authors|(?:first\s+|last\s+)?author|affiliations|institutions"
-                  r"|status|decision|presentation(?:\s+type)?|abstract)\b", re.IGNORECASE)
+                  r"|status|decision|presentation(?:\s+type)?|abstract)(?=(?:\s+from)?[\s?.!]*$)",
+                  re.IGNORECASE)
 _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
                         r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
@@ -1123,12 +1125,13 @@ class QuestionReader:
             # "is 'federated learning' in the corpus?": a topic, asked as any other
         if topics := self._topics(question, prev, filters):  # "what topics are covered?"
             return topics
-        # "what about X?": the last question on X; after a question on the papers of a listing
-        # ("what do they propose?"), the listing's
+        # "what about X?": the last question on X; after a question on the papers of the turn
+        # before ("what do they propose?": some of those papers), that turn's
         before = prev
-        if conversation and prev and _PRONOUN.search(prev.question):
-            before = next((t for t in reversed(conversation.turns[:-1])
-                           if not _PRONOUN.search(t.question)), prev)
+        if (conversation and prev and prev.paper_ids and len(conversation.turns) >= 2
+                and _PRONOUN.search(prev.question)
+                and set(prev.paper_ids) <= set(conversation.turns[-2].paper_ids)):
+            before = conversation.turns[-2]
         if before and (alone := self._what_about(question, before.standalone)):
             return self.plan(alone, None, filters)
         tally = ""
@@ -1213,7 +1216,7 @@ class QuestionReader:
             if plan.author:
                 plan.author_shown = shown + apart
             if plan.topic == shown or not plan.author:
-                plan.topic += apart
+                plan.topic = (plan.topic + apart).strip()
         if share and share_of is not None:  # the same filters, less what the question asks of
             plan.share_base = replace(plan.filters, **{   # them
                 k: v for k, v in vars(Filters()).items() if getattr(share_of, k) != v})
@@ -1596,12 +1599,19 @@ class QuestionReader:
         the words left out are not all authors' names."""
         if not (m := _NOT_WITH.search(question)):
             return question, ()
+        # a last name alone only as a name is written (capitalized, or in a question typed in
+        # lowercase), after "with" or "by" ("excluding Adam" is the optimizer), and where few
+        # authors have it (not every Wang)
+        with_or_by = re.search(r"\b(?:with|by)\b", question[m.start():m.start("who")],
+                               re.IGNORECASE) is not None
         names: list[str] = []
         for part in filter(None, re.split(r"\s*,\s*|\s+(?:or|and|nor)\s+", m.group("who"))):
             spans = self.index.author_spans(part)
             if spans and len(spans[0][1].split()) == len(part.split()):
                 names.append(spans[0][0])
-            elif " " not in part and (surnamed := self.index.authors_surnamed(part)):
+            elif (" " not in part and with_or_by
+                  and (part[:1].isupper() or typed_in_lowercase(question))
+                  and 0 < len(surnamed := self.index.authors_surnamed(part)) <= _SURNAME_NAMES):
                 names.append(" or ".join(surnamed))
             else:
                 return question, ()  # "papers by A without proofs": a topic's word
@@ -1971,6 +1981,9 @@ def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str, s
         return question, None, "", ""
     rest = " ".join(f"{question[:m.start()]} {question[m.end():]}".split())
     if extreme := (m.group("most") or "").lower():
+        if re.match(r"\s*(?:who|which\s+(?:authors?|researchers?|people|person))\b",
+                    question[:m.start()], re.IGNORECASE):
+            return question, None, "", ""  # "who has the most co-authors?": a tally of people
         extreme = "most" if extreme.split()[0] in ("most", "largest", "highest") else "fewest"
         return rest, (1, 10**6), f"with the {extreme} authors", extreme
 

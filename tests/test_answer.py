@@ -23,7 +23,7 @@ from rag.answer import (
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
-from rag.questions import _last_asked, shown_topic
+from rag.questions import _fact_asked, _last_asked, shown_topic
 from rag.retrieval import Filters, split_sentences
 from tests.conftest import ScriptedLLM
 
@@ -1262,6 +1262,10 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     # ... after a question on the listing's papers ("what do they propose?"): of the listing
     # (the status was joined to that question's words: refused; so was "the spotlights" right
     # after a listing: "which spotlight study X?")
+    conv = Conversation()  # a question of papers of its own naming "their": that one, not the
+    fast_chat.ask("Which papers study bandit problems?", conv)  # one before (its own reading
+    fast_chat.ask("Which papers study federated learning and their bounds?", conv)  # joins
+    assert "p5" in ids(fast_chat.ask("What about ALT?", conv))  # the bandit topic to it)
     for question, among in (("And the spotlights?", ["p1"]), ("What about COLT 2025?", ["p2"]),
                             ("And the ones from MIT?", ["p0", "p3"])):
         for between in ((), ("What do they propose?",)):
@@ -1534,6 +1538,17 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert "by Ann Lee without Bo Chen" in a.answer.splitlines()[0], a.answer
     assert _listed(fast_chat, "Which papers study bandits but not with Bo Chen?") == ["a"]
     assert _listed(fast_chat, "papers by Ann Lee excluding kernels") == ["a", "ab"]  # a topic
+    # the most authors among the papers left (it took the most before leaving B's out: none)
+    assert _listed(fast_chat, "Which paper by Bo Chen but not with Ann Lee has the most authors?"
+                   ) == ["b"]
+    # a last name alone is left out only after "with" or "by", capitalized: "excluding lee"
+    # is a topic's word
+    assert not fast_chat.answerer().plan("papers on kernels excluding lee", None,
+                                         None).without_authors
+    assert fast_chat.answerer().plan("papers on kernels but not with Lee", None,
+                                     None).without_authors == ("Al Lee or Ann Lee",)
+    assert fast_chat.answerer().plan("Who has the most co-authors?", None,
+                                     None).author_extreme == ""  # people counted, not papers
     # "what did A and B work on?": each one's work (it was only the papers they share)
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn work on?") == ["a", "ab", "ab2", "b"]
     assert _listed(fast_chat, "What did Ann Lee and Cy Dunn write together?") == ["ab2"]
@@ -2416,6 +2431,8 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     conv = Conversation()  # after a listing of several: "it" names no paper
     fast_chat.ask("Which papers study bandit problems?", conv)
     assert not fast_chat.answerer().plan("Who wrote it?", conv, None).picked
+    assert _fact_asked("Where are its authors from?") == ("affiliations", "it")
+    assert _fact_asked("What is its decision boundary?") is None  # no fact of a paper
     # "papers similar to it" after a pick: that paper's neighbours (its title and the
     # question's words were searched)
     for question in ("Find papers similar to it", "Any similar papers?", "more like this one",
