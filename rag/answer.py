@@ -1056,7 +1056,9 @@ def _authors_found(plan: Plan, hits: Sequence[SearchHit]) -> Plan:
     Bengio", "papers by Levine and Finn"), those who wrote the papers found; as it was where
     it names them otherwise ("an author named Li") or none of them wrote one."""
     names = [plan.author, *plan.coauthors]
-    if not hits or not plan.author or plan.author_shown not in ("", and_list(names)):
+    apart = f" without {' or '.join(plan.without_authors)}" if plan.without_authors else ""
+    if not hits or not plan.author or plan.author_shown.removesuffix(apart) not in (
+            "", and_list(names)):
         return plan
     wrote = {a.lower() for h in hits for a in h.paper.authors}
 
@@ -1070,7 +1072,7 @@ def _authors_found(plan: Plan, hits: Sequence[SearchHit]) -> Plan:
         return plan
     asked = and_list(names)  # "by A or B" where a narrowing names them
     topic = plan.topic.replace(asked, and_list(found)) if asked in plan.topic else plan.topic
-    return replace(plan, author_shown=and_list(found), author=found[0],
+    return replace(plan, author_shown=and_list(found) + apart, author=found[0],
                    coauthors=tuple(found[1:]), topic=topic)
 
 

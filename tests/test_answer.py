@@ -1538,6 +1538,9 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert "by Ann Lee without Bo Chen" in a.answer.splitlines()[0], a.answer
     assert _listed(fast_chat, "Which papers study bandits but not with Bo Chen?") == ["a"]
     assert _listed(fast_chat, "papers by Ann Lee excluding kernels") == ["a", "ab"]  # a topic
+    a = fast_chat.ask("papers by Lee on bandits but not with Bo Chen")  # of the Lees, the one
+    assert [p["paper_id"] for p in a.papers] == ["a"]  # who wrote them
+    assert "by Ann Lee without Bo Chen" in a.answer.splitlines()[0], a.answer
     # the most authors among the papers left (it took the most before leaving B's out: none)
     assert _listed(fast_chat, "Which paper by Bo Chen but not with Ann Lee has the most authors?"
                    ) == ["b"]
