@@ -1546,7 +1546,9 @@ class QuestionReader:
         author's (:data:`_NAME_FRAME`: "what did Kaiyi Jin work on?"), the authors its
         initials and last name name (:meth:`_initialed`: "Y. Bengio"), else the closest names of
         the catalog (:meth:`PaperIndex.authors_like`: "Kaiyi Ji"), ``misspelled``, the two
-        words of a name the other way round first ("Fei-Fei Li": "Li Fei-Fei"). ('', '', [])
+        words of a name the other way round first ("Fei-Fei Li": "Li Fei-Fei"); last, a last
+        name no author has and no paper writes, the authors of the closest that one does
+        (:meth:`PaperIndex.surnamed_like`: "papers by abeel"), ``misspelled``. ('', '', [])
         if none."""
         for name, words in self.index.author_spans(query)[:1]:
             return _AuthorNamed(name, words)
@@ -1579,6 +1581,13 @@ class QuestionReader:
                         return _AuthorNamed(" or ".join(names), typed)
                     if names := self.index.authors_like(typed, most=_SURNAME_NAMES):
                         return _AuthorNamed(" or ".join(names), typed, misspelled=True)
+        for m in _SURNAME.finditer(query):  # last, a last name no author has: "abeel"
+            word = next(w for w in m.groups() if w)
+            if m.group("own") and _FIRST_NAME.search(query[:m.start()]):
+                continue
+            if " " not in word and (word[:1].isupper() or lowercase) and (
+                    names := self.index.surnamed_like(word, most=_SURNAME_NAMES)):
+                return _AuthorNamed(" or ".join(names), word, misspelled=True)
         return _AuthorNamed("", "")
 
     def _initialed(self, typed: str) -> list[str]:

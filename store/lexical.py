@@ -371,6 +371,24 @@ class PaperIndex:
         names = sorted({authors[name] for name, d in close if d == best})
         return names if len(names) <= most else []
 
+    def surnamed_like(self, word: str, *, most: int = 5) -> list[str]:
+        """The catalog's authors whose last name ``word`` (one word of five letters or more,
+        which no author has as a last name and no paper writes) most likely misspells ("abeel":
+        Pieter Abbeel): the last names one edit away (two for words of nine letters or more),
+        the closest, with the same first letter; none where more than ``most`` authors have
+        them, sorted."""
+        key = fold(word).lower()
+        if len(key) < 5 or not key.isalpha() or self.authors_surnamed(key) or self.word_papers(key):
+            return []
+        authors = self._authors()
+        surnames = {low.rsplit(" ", 1)[-1] for low in authors if " " in low}
+        close = [(s, d) for s, d, _ in process.extract(
+            key, surnames, scorer=OSA.distance, score_cutoff=2 if len(key) >= 9 else 1,
+            limit=None) if s[:1] == key[:1]]
+        best = min((d for _, d in close), default=0)
+        names = sorted({n for s, d in close if d == best for n in self.authors_surnamed(s)})
+        return names if len(names) <= most else []
+
     def authors_surnamed(self, surname: str) -> list[str]:
         """The catalog's authors whose last name is ``surname`` (any case, accents or not),
         sorted."""

@@ -1480,6 +1480,23 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
         plan = answerer.plan(question, None, None)
         assert not plan.author_typed, question
     assert answerer.plan("What did Kaiyi Ji work on?", None, None).author == "Kaiyi Ji"
+    # a last name alone, misspelled: the authors of the closest last name (one edit, same
+    # first letter), said so; not a word the papers write, not one under five letters
+    for question, author, typed in (
+            ("What did abeel work on?", "Pieter Abbeel", "abeel"),
+            ("papers by Bengoi on kernel methods", "Yoshua Bengio", "Bengoi"),
+            ("Levnie's papers", "Sergey Levine", "Levnie")):
+        plan = answerer.plan(question, None, None)
+        assert (plan.author, plan.author_typed) == (author, typed), question
+    a = fast_chat.ask("What did abeel work on?")
+    assert a.answer.splitlines()[0] == (
+        "No indexed author is named \u201cabeel\u201d; read as Pieter Abbeel.")
+    assert {p["paper_id"] for p in a.papers} == {"pa-bile", "pa-kern"}
+    for question in ("papers by Bounds",  # a word the papers write
+                     "What did Levinson work on?",  # two edits from "Levine"
+                     "What did Mevine work on?",  # another first letter than "Levine"
+                     "papers by Mo"):  # under five letters
+        assert not answerer.plan(question, None, None).author, question
 
 
 def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperChat,
