@@ -122,7 +122,10 @@ WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("experien",), ("experiment",)),
     (("communicat",), ("communit",)),
     (("universal",), ("universit",), ("universe",)),
-    (("optimiz", "optimis"), ("optimal", "optimum", "optima")),
+    # "optimizers" are the optimizer (Adam, SGD), not all optimization; "optimization" is
+    # also what a paper on optimizers writes of
+    (("optimizer", "optimiser"), ("optimiz", "optimis", "optimizer", "optimiser"),
+     ("optimal", "optimum", "optima")),
     (("organiz", "organis"), ("organism",), ("organ",)),
     (("operator",), ("operat",)),
     (("activat",), ("activ",)),

@@ -273,6 +273,10 @@ def test_word_families_porter_misses() -> None:
     ("demonstrations", "learning from expert demonstrations", True),
     ("demonstrations", "We demonstrate gains on Atari.", False),
     ("demonstrate", "We demonstrate gains on Atari.", True),
+    ("optimizers", "the Adam optimizer and its variants", True),
+    ("optimizers", "convex optimization of smooth losses", False),
+    ("optimization", "the Adam optimizer and its variants", True),
+    ("optimization", "the optimal policy", False),
 ])
 def test_words_porter_takes_for_others_are_written_as_such(word: str, text: str,
                                                            names: bool) -> None:
