@@ -779,20 +779,26 @@ class Answerer:
         elif f.status and not self.index.filter_ids(**vars(replace(held, status=f.status))):
             # "COLM 2025 orals" where its papers are all posters; "spotlight papers" where no
             # paper is a spotlight
-            ids = self.index.filter_ids(**vars(held))
-            if ids is None:  # no venue or years named: every paper
-                count = self.index.count()
-                statuses = sorted(s for s, _ in self.index.facets("status") if s != "(none)")
-            else:
-                count = len(ids)
-                statuses = sorted({p.status for p in self.index.get(ids).values() if p.status})
-            if count:
-                lines.append(prompts.render(
-                    prompts.NOT_THAT_STATUS, label=neutralize(scope_label(f)),
-                    papers=neutralize(re.sub(r"^1 ", "only ", held_papers(
-                        replace(f, status=""), count))),
-                    statuses=_statuses_said(statuses, count)))
+            lines.extend(self._no_such_status(f))
         return lines
+
+    def _no_such_status(self, f: Filters) -> list[str]:
+        """That no paper of the venue and years ``f`` names (all where it names none) has the
+        status it asks for ("The index holds no spotlights; its 3,902 papers are orals and
+        posters."), and what they are; none where none is there to say so of."""
+        held = replace(Filters(), venue=f.venue, year=f.year, since=f.since, until=f.until,
+                       year_in=f.year_in)
+        ids = self.index.filter_ids(**vars(held))
+        if ids is None:  # no venue or years named: every paper
+            count = self.index.count()
+            statuses = sorted(s for s, _ in self.index.facets("status") if s != "(none)")
+        else:
+            count = len(ids)
+            statuses = sorted({p.status for p in self.index.get(ids).values() if p.status})
+        return [prompts.render(
+            prompts.NOT_THAT_STATUS, label=neutralize(scope_label(f)),
+            papers=neutralize(re.sub(r"^1 ", "only ", held_papers(replace(f, status=""), count))),
+            statuses=_statuses_said(statuses, count))] if count else []
 
     def _nearby(self, plan: Plan) -> list[str]:
         """Where nothing matches a topic naming words no paper writes ("mamba state space
@@ -846,6 +852,15 @@ class Answerer:
             lines.append(prompts.render(prompts.DATED, pairs=and_list([
                 f"\u201c{neutralize(a)}\u201d as {b}" for a, b in plan.dated]),
                 today=f"{today.day} {today:%B %Y}"))
+        f = plan.filters
+        if " or " in f.status:  # "oral or spotlight papers" where none is a spotlight: the
+            # orals are listed, and the answer says why no spotlight is
+            held = replace(Filters(), venue=f.venue, year=f.year, since=f.since, until=f.until,
+                           year_in=f.year_in)
+            if self.index.filter_ids(**vars(replace(held, status=f.status))):  # else none is
+                for status in f.status.split(" or "):  # (:meth:`_outside` says so)
+                    if not self.index.filter_ids(**vars(replace(held, status=status))):
+                        lines.extend(self._no_such_status(replace(f, status=status)))
         given, count = self.index.affiliations_given()
         if plan.filters.affiliation and given < count:
             lines.append(prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",

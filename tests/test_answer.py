@@ -2188,6 +2188,14 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
         assert a.refused and not a.papers and a.answer.endswith(f". {note}"), (question, a.answer)
     a = fast_chat.ask("Which COLT 2025 papers study bandit problems?")  # held: as before
     assert [p["paper_id"] for p in a.papers] == ["p1"]
+    # two statuses, one held: its papers listed, the answer says first that none is the other
+    a = fast_chat.ask("Which oral or spotlight papers study bandit problems?")
+    assert a.answer.startswith(prompts.render(
+        prompts.NOT_THAT_STATUS, label="spotlights", papers="6 papers",
+        statuses="are orals and posters") + "\n"), a.answer
+    assert {p["status"] for p in a.papers} == {"Oral"} and not a.refused
+    a = fast_chat.ask("Which oral or poster papers study bandit problems?")  # both held
+    assert "holds no" not in a.answer and {p["status"] for p in a.papers} == {"Oral", "Poster"}
     plan = fast_chat.answerer().plan("Which papers use the WMT 2014 benchmark?", None, None)
     assert not plan.filters.has_years()
     rows = [{"id": "n1", "title": "On bandit problems at NeurIPS", "conference": "NeurIPS",
