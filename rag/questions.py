@@ -403,6 +403,12 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
 
 
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
+# a pronoun that names the papers the question itself asks for, not those of an answer before:
+# "which papers study federated learning and their convergence bounds?" (the topic words come
+# before it; "which papers study their robustness?" asks of the papers before)
+_OWN_PRONOUN = re.compile(r"^\s*(?:which|what|find|list|show|any)\b.*?\bpapers?\s+(?:that\s+|which"
+                          r"\s+)?(?:stud(?:y|ies)|on|about|use|propose)\s+(?P<topic>[^,;?]+?)"
+                          r",?\s+(?:and|with|including)\s+(?:their|its)\b", re.IGNORECASE)
 # a follow-up picking papers of the last listing by their place in it: "tell me more about the
 # first one", "what does paper 3 propose?", "summarize [2] and [5]", "the first three papers",
 # "the last one" (QuestionReader._read)
@@ -1444,7 +1450,9 @@ class QuestionReader:
                          standalone=f"{prev.standalone} ({rest or named})", whole_scope=every,
                          sides=sides, author=filters.author, coauthors=coauthors)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
-        follow_up = bool(prev and _PRONOUN.search(question))
+        follow_up = bool(prev and _PRONOUN.search(question)) and not (
+            (own := _OWN_PRONOUN.match(question)) and query_terms(own.group("topic"))
+            and not _PRONOUN.search(own.group("topic")))
         if prev and follow_up:  # "what lower bounds do they prove?"
             query = f"{_topic(prev.standalone)} {question}"
         standalone = query

@@ -143,6 +143,11 @@ def test_pronoun_follow_up_is_made_standalone(chat: PaperChat) -> None:
     chat.ask("Which papers study bilevel optimization?", conv)
     a = chat.ask("What lower bounds do they prove?", conv)
     assert "bilevel" in a.standalone_query.lower()
+    # "their" after the question's own topic names its own papers: no follow-up
+    a = chat.ask("Which papers study zeroth-order methods and their convergence rates?", conv)
+    assert "bilevel" not in a.standalone_query.lower()
+    a = chat.ask("Which papers study their convergence rates?", conv)  # of those before
+    assert "zeroth-order" in a.standalone_query.lower()
 
 
 def test_they_are_the_papers_of_the_previous_answer(chat: PaperChat) -> None:
