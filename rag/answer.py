@@ -517,7 +517,7 @@ class Answerer:
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,
                                            picked=plan.picked, shown=shown,
-                                           topics=tally.topics))
+                                           topics=tally.topics, like=plan.like))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------

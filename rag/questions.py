@@ -725,6 +725,7 @@ class Turn:
     picked: bool = False  # on papers of an earlier listing by their place ("the first one")
     shown: int = 0  # papers of ``paper_ids`` written out, from the first ("show me more": next)
     topics: list[str] = field(default_factory=list)  # the topics a tally by topic showed
+    like: str = ""  # the paper a listing of papers like one was of ("find similar papers")
 
 
 @dataclass
@@ -1079,6 +1080,11 @@ class QuestionReader:
                         scope=list(prev.paper_ids), topic=_topic(prev.standalone),  # it?": the
                         whole_scope=True, standalone=prev.standalone, picked=True,  # paper the
                         fact=asked[0])  # last answer was on
+        if (prev and prev.like and (asked := _fact_asked(question))
+                and (m := _IT.fullmatch(asked[1])) and not m.group("many")):
+            return Plan("summary", "", filters or Filters(), scope=[prev.like],  # "who are its
+                        whole_scope=True, standalone=prev.standalone, picked=True,  # authors?"
+                        fact=asked[0])  # after "find similar papers": the paper they are like
         if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
                 and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
             title = paper.title or paper.label  # "papers similar to it?": the neighbours of
