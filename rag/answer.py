@@ -1292,13 +1292,36 @@ def _fact(fact: str, paper: Paper) -> str:
     return f"The abstract of {title}: {paper.abstract}"
 
 
+# what an abstract writes where it names an aspect in other words: "However, PPO is sensitive
+# to hyperparameters and requires multiple models" is a limitation of RLHF, though no word of it
+# is "limitation" (each aspect of ``_ASPECT`` in rag.questions, by its first five letters)
+_WEAK = ("limitations limited limits suffers fails failure inefficient costly "
+         "expensive prohibitive difficult hard sensitive unstable instability brittle drawbacks "
+         "bottleneck lacks struggles insufficient vulnerable impractical shortcomings weaknesses "
+         "flaws challenging challenges poorly degrades slow")
+_STRONG = ("advantages benefits outperforms improves efficient faster simpler robust superior "
+           "effective enables")
+_ASPECT_CUES = {"limit": _WEAK, "drawb": _WEAK, "weakn": _WEAK, "short": _WEAK, "chall": _WEAK,
+                "failu": _WEAK, "risks": f"{_WEAK} harmful misuse unsafe threat attacks",
+                "advan": _STRONG, "benef": _STRONG, "stren": _STRONG,
+                "assum": "assumes assuming requires", "open ": "remains unclear unknown open"}
+_CONTRAST = re.compile(r"\b(?:however|but|yet|unfortunately|although|despite|nevertheless)\b",
+                       re.IGNORECASE)
+
+
 def _aspect_sentence(abstract: str, aspect: str) -> str:
-    """The abstract's sentence naming ``aspect`` most ("limitations": "One limitation is ...");
-    '' where none names it."""
+    """The abstract's sentence naming ``aspect`` most ("limitations": "One limitation is ..."),
+    else the one naming most of its cue words (:data:`_ASPECT_CUES`: "PPO is sensitive to
+    hyperparameters"); '' where none names either."""
     sentences = split_sentences(abstract)
-    scores = sentence_scores(sentences, aspect, abstract)
-    best = max(range(len(sentences)), key=lambda i: scores[i], default=None)
-    return sentences[best] if best is not None and scores[best] > 0 else ""
+    for words in (aspect, _ASPECT_CUES.get(aspect.lower()[:5], "")):
+        scores = sentence_scores(sentences, words, abstract) if words else []
+        if words is _WEAK:  # of cue sentences, one setting a problem against what came before
+            scores = [x + 0.5 * bool(x and _CONTRAST.search(s)) for x, s in zip(scores, sentences)]
+        best = max(range(len(scores)), key=lambda i: scores[i], default=None)
+        if best is not None and scores[best] > 0:
+            return sentences[best]
+    return ""
 
 
 def _venue_year(paper: Paper) -> str:

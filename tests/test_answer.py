@@ -2522,18 +2522,23 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
 def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperChat,
                                                              tmp_path: Path) -> None:
     """"What are the limitations of X?" (challenges, applications ...) summarizes the papers on
-    X, each by its sentence on that aspect where it has one, else saying its abstract names
-    none; it was refused where no paper names the aspect word with X in a way the cut
-    counts."""
+    X, each by its sentence on that aspect where it has one (the aspect's word, else words for
+    it: "However, exact solvers are expensive"), else saying its abstract names none; it was
+    refused where no paper names the aspect word with X in a way the cut counts."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "a", "title": "Optimal transport at scale", "abstract": "We study optimal "
          "transport for large data. Our solver is fast. One limitation is its memory cost."},
         {"id": "b", "title": "Optimal transport in setting 2", "abstract": "We study optimal "
-         "transport in setting 2. Bounds follow."}])
+         "transport in setting 2. Bounds follow."},
+        {"id": "c", "title": "Optimal transport on graphs", "abstract": "We study optimal "
+         "transport on graphs of 2 kinds. The graphs come from 2 sources. However, exact "
+         "solvers are expensive on large graphs. Our solver is fast."}])
     fast_chat._llm = ScriptedLLM()
     a = fast_chat.ask("What are the main limitations of optimal transport?")
-    assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b"]
+    assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b", "c"]
     assert "One limitation is its memory cost" in a.answer
+    # a limitation in other words ("expensive"): that sentence, not "does not name"
+    assert "However, exact solvers are expensive on large graphs" in a.answer, a.answer
     # a paper whose abstract names none says so (its closest sentence was shown instead)
     n = [p["paper_id"] for p in a.papers].index("b") + 1
     assert prompts.render(prompts.ASPECT_UNNAMED, title="Optimal transport in setting 2",
