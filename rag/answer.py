@@ -48,6 +48,7 @@ from rag.questions import (
     plain,
     scope_label,
     scope_named,
+    session_named,
     shown_topic,
     status_noun,
     title_names,
@@ -766,6 +767,11 @@ class Answerer:
         if f.has_years() and years and not self.index.filter_ids(
                 year=f.year, since=f.since, until=f.until, year_in=f.year_in):
             lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=_span(years)))
+        sessions = [s for s, _ in self.index.sessions() if s]
+        if f.session and sessions and not set(name_parts(f.session)) & set(sessions):
+            lines.append(prompts.render(  # "session 9" of six
+                prompts.OTHER_SESSION, session=neutralize(f.session),
+                sessions=neutralize(and_list([session_named(s) for s in sessions]))))
         if lines or not (f.venue or f.has_years() or f.status):
             return lines
         held = replace(Filters(), venue=f.venue, year=f.year, since=f.since, until=f.until,
@@ -1102,7 +1108,8 @@ def _among(plan: Plan) -> str:
     if scope_named(f) == plan.topic:
         return by
     label = scope_label(f)
-    where = f"among the {label}" if f.status else f"from {label}" if label else ""
+    where = (f"among the {label}" if f.status else label.removeprefix("papers ") if f.session
+             and label.startswith("papers ") else f"from {label}" if label else "")
     return " ".join(x for x in (by, where,
                                 f"with an author at {f.affiliation}" if f.affiliation else "")
                     if x)
@@ -1277,8 +1284,10 @@ def _fact(fact: str, paper: Paper) -> str:
         return (f"{title} is by {and_list(paper.authors)}" if paper.authors
                 else f"The catalog gives no authors for {title}")
     if fact == "when":
+        session = f", presented in {session_named(paper.session)}" if paper.session else ""
         return (f"{title} appeared {'at' if paper.venue else 'in'} {where}"
-                f"{f' ({status})' if status else ''}" if where
+                f"{f' ({status})' if status else ''}{session}" if where
+                else f"{title} is presented in {session_named(paper.session)}" if session
                 else f"The catalog gives no venue or year for {title}")
     if fact == "status":
         return (f"{title} is listed as {status}{f' at {where}' if where else ''}" if status

@@ -7,7 +7,8 @@ Six formats, told apart by content (``detect_format``), not by file extension:
   an author line and the abstract paragraph.
 - ``jsonl`` / ``json``: one object per line / a JSON array of objects with fields such as
   id, title, authors, abstract (or text/summary), keywords, primary_area, conference/venue,
-  year, status/decision (Oral, Spotlight), affiliations (parallel to the authors), url, tldr.
+  year, status/decision (Oral, Spotlight), session (Poster Session 3: Wednesday, ...),
+  affiliations (parallel to the authors), url, tldr.
 - ``csv``: a header row naming such columns (case-insensitive, common aliases accepted).
 - ``beir``: BEIR ``corpus.jsonl`` lines ``{"_id", "title", "text", "metadata"}``.
 
@@ -61,6 +62,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "venue": ("conference", "venue"),
     "year": ("year",),
     "status": ("status", "decision"),
+    "session": ("session", "poster_session"),
     "affiliations": ("affiliations", "affiliation", "aff"),
     "url": ("url", "link"),
     "tldr": ("tldr", "tl;dr"),
@@ -157,7 +159,7 @@ def _from_mapping(path: Path, record: str | int, obj: Any) -> Paper:
         authors=_split_list(get("authors")), keywords=_split_list(get("keywords")),
         area=_clean(get("area")), venue=_clean(get("venue")), year=_year(get("year")),
         status=_clean(get("status")), affiliations=_parallel_list(get("affiliations")),
-        url=_clean(get("url")), tldr=_clean(get("tldr")),
+        session=_clean(get("session")), url=_clean(get("url")), tldr=_clean(get("tldr")),
     )
 
 

@@ -662,13 +662,13 @@ _PAPER_FACT = re.compile(
     r"(?:first\s+|last\s+)?author\s+of|wrote|authored|(?:has|have)\s+written)|(?:list|give|show|name)"
     r"(?:\s+me)?\s+the\s+authors\s+of|(?:what|which)\s+are\s+the\s+authors\s+of)"
     r"|(?P<when>(?:when|where)\s+(?:was|is|did)|(?:at\s+|in\s+)?(?:which|what)\s+(?:venue|conference"
-    r"|year)(?:\s+and\s+(?:venue|conference|year))?\s+(?:was|is|did))"
+    r"|year|(?:poster\s+)?session)(?:\s+and\s+(?:venue|conference|year))?\s+(?:was|is|did))"
     r"|(?P<status>what\s+(?:is|was)\s+the\s+(?:status|decision|presentation(?:\s+type)?)\s+of)"
     r"|(?P<abstract>(?:what\s+(?:is|was)|show(?:\s+me)?|give(?:\s+me)?|print|read)\s+the\s+abstract\s+of)"
     r"|(?P<affiliations>(?:what|which)\s+are\s+the\s+(?:affiliations|institutions)\s+of"
     r"(?:\s+the\s+(?:co-?)?authors\s+of)?|where\s+are"
     r"\s+the\s+authors\s+of))"
-    rf"\s+{_TITLE}(?:\s+(?:(?:get\s+)?(?:published|presented|accepted|released)"
+    rf"\s+{_TITLE}(?:\s+(?:(?:get\s+)?(?:published|presented|accepted|released|shown)"
     r"|appear(?:ed)?|come\s+out))?(?:\s+(?:at|in|from))?[\s?.!]*$", re.IGNORECASE)
 # ... the paper named as the one the last answer was on ("who wrote it?"), or the papers
 _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article)"
@@ -1786,14 +1786,18 @@ class QuestionReader:
                            query, flags=case)
         institution, words = self.index.match_affiliation(query)
         query = query.replace(words, " ", 1) if institution else query
-        if not (venue or years.active() or status or institution):
+        session, words = self.index.match_session(query)  # "in poster session 3"
+        query = query.replace(words, " ", 1) if session else query
+        if not (venue or years.active() or status or institution or session):
             return query, filters, ""
         filters = replace(filters, venue=filters.venue or venue, status=filters.status or status,
-                          affiliation=filters.affiliation or institution)
+                          affiliation=filters.affiliation or institution,
+                          session=filters.session or session)
         if years.active() and not filters.has_years():
             filters = replace(filters, year=years.year, since=years.since, until=years.until,
                               year_in=years.year_in)
-        named = scope_named(replace(years, venue=venue, status=status, affiliation=institution))
+        named = scope_named(replace(years, venue=venue, status=status, affiliation=institution,
+                                    session=session))
         return " ".join(query.split()), filters, named
 
     def _venues_written(self, query: str) -> tuple[str, list[tuple[str, str]]]:
@@ -2156,8 +2160,20 @@ def status_noun(status: str) -> str:
 
 
 def scope_label(f: Filters) -> str:
-    """Venue, years and status of a filter, in words: "COLT 2024 orals"; ''."""
-    return " ".join(x for x in (f.venue, f.years(), status_noun(f.status)) if x)
+    """Venue, years, status and session of a filter, in words: "COLT 2024 orals", "papers in
+    Poster Session 3 (Wednesday, Dec 13, 08:45 CT)"; ''."""
+    label = " ".join(x for x in (f.venue, f.years(), status_noun(f.status)) if x)
+    if not f.session:
+        return label
+    noun = label if f.status else f"{label} papers".strip()
+    return f"{noun} in {session_named(f.session)}"
+
+
+def session_named(session: str) -> str:
+    """Sessions as a line names them: "Poster Session 3 (Wednesday, Dec 13, 08:45 CT)", "Poster
+    Session 3 (...) or Poster Session 4 (...)"."""
+    return " or ".join(re.sub(r"^([^:]+):\s*(.+)$", r"\1 (\2)", part)
+                       for part in name_parts(session))
 
 
 def held_papers(f: Filters, count: int, author: str = "", authors_said: str = "") -> str:
@@ -2170,7 +2186,8 @@ def held_papers(f: Filters, count: int, author: str = "", authors_said: str = ""
     years = f.years()  # "2024" after a venue, "from 2024 or later" after the noun
     words = ([f"{count:,}", f.venue, years, noun] if f.venue and re.fullmatch(YEAR, years)
              else [f"{count:,}", f.venue, noun, f"from {years}" if years else ""])
-    words += [f"with authors at {f.affiliation}" if f.affiliation else "",
+    words += [f"in {session_named(f.session)}" if f.session else "",
+              f"with authors at {f.affiliation}" if f.affiliation else "",
               f"by {author}" if author else "", authors_said]
     return " ".join(w for w in words if w)
 

@@ -60,10 +60,11 @@ class Filters:
     year_in: tuple[int, ...] = ()  # one of these years ("2023 or 2025")
     status: str = ""  # "Oral": the papers whose status has it
     affiliation: str = ""  # "MIT": the papers an author of which is affiliated with it
+    session: str = ""  # "Poster Session 3: Wednesday, ...": the papers presented there ("A or B")
 
     def active(self) -> bool:
         return bool(self.area or self.author or self.venue or self.has_years() or self.status
-                    or self.affiliation)
+                    or self.affiliation or self.session)
 
     def has_years(self) -> bool:
         return (self.year is not None or self.since is not None or self.until is not None

@@ -40,6 +40,8 @@ class Paper(BaseModel):
     venue: str = ""
     year: int | None = None
     status: str = Field("", description="Acceptance as the source gives it: 'Oral', 'Spotlight'.")
+    session: str = Field("", description="Where and when it is presented, as the source gives it: "
+                         "'Poster Session 3: Wednesday, Dec 13, 08:45 CT'.")
     affiliations: list[str] = Field(
         default_factory=list, description="Each author's affiliation, in the authors' order "
         "('' where the source has none for an author); empty where it has none at all.")
@@ -61,6 +63,7 @@ class Paper(BaseModel):
             self.title, self.label, self.abstract, "|".join(self.authors), self.area,
             "|".join(self.keywords), self.venue, str(self.year or ""), self.url, self.tldr,
             self.status, "|".join(self.affiliations),
+            *([self.session] if self.session else []),  # a paper without one: as before it
         )
 
 
@@ -82,6 +85,7 @@ class SearchHit(BaseModel):
         return {
             "paper_id": p.paper_id, "title": p.title, "label": p.label, "authors": p.authors,
             "area": p.area, "venue": p.venue, "year": p.year, "status": p.status,
+            "session": p.session,
             "affiliations": p.affiliations, "url": p.url,
             "keywords": p.keywords, "score": round(self.score, 6),
             "similarity": None if self.similarity is None else round(self.similarity, 4),

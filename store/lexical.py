@@ -78,7 +78,8 @@ CREATE TABLE IF NOT EXISTS papers (
     year INTEGER,
     authors TEXT NOT NULL DEFAULT '',
     status TEXT NOT NULL DEFAULT '',
-    affiliations TEXT NOT NULL DEFAULT ''
+    affiliations TEXT NOT NULL DEFAULT '',
+    session TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS pending (paper_id TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -116,6 +117,14 @@ _STATUS_WORDS = re.compile(
     r"(?:\s+(?:presentations?|talks?|papers?))?\b"
     rf"|\b(?P<talk>{STATUS_WORDS})s?\s+(?:presentations?|talks?)\b"
     rf"|\b(?P<papers>{STATUS_WORDS})(?=\s+(?:papers?|works?)\b)", re.IGNORECASE)
+
+# A presentation session as questions name it: "in poster session 3", "during session #2",
+# "presented on Wednesday", "Wednesday's posters" (a day only after "on" or as a possessive)
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_SESSION_WORDS = re.compile(
+    r"(?:\b(?:in|at|during|from)\s+(?:the\s+)?)?\b(?:(?:poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
+    rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{_DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
+    rf"|\b(?P<own>{_DAYS})['\u2019]s\b", re.IGNORECASE)
 
 
 def _regexp(pattern: str, value: str | None) -> bool:
@@ -170,13 +179,13 @@ class PaperIndex:
         return conn
 
     def _add_columns(self) -> None:
-        """The filter columns a catalog from before them lacks (status, affiliations), empty:
+        """The filter columns a catalog from before them lacks (status, affiliations, session), empty:
         the next ingest of its files fills them (those papers' fingerprints changed, their
         texts did not: :meth:`rag.ingest.Ingestor.ingest_papers` rewrites their rows only).
         A catalog that has them is only read."""
         def missing() -> list[str]:
             have = {row[1] for row in self.db.execute("PRAGMA table_info(papers)")}
-            return [c for c in ("status", "affiliations") if c not in have]
+            return [c for c in ("status", "affiliations", "session") if c not in have]
 
         if not missing():
             return
@@ -278,16 +287,20 @@ class PaperIndex:
     def filter_ids(self, *, area: str = "", author: str = "", venue: str = "",
                    year: int | None = None, since: int | None = None,
                    until: int | None = None, year_in: Sequence[int] = (), status: str = "",
-                   affiliation: str = "") -> list[str] | None:
+                   affiliation: str = "", session: str = "") -> list[str] | None:
         """Paper ids matching all given filters (case-insensitive substring, ``author`` any of
         several names: "Yoshua Bengio or Samy Bengio"; ``year`` exactly, ``since`` and ``until``
         inclusive bounds, ``year_in`` one of these; ``affiliation``: an author's affiliation
-        names it, :func:`rag.institutions.name_pattern`), None if no filter."""
+        names it, :func:`rag.institutions.name_pattern`; ``session`` one of several sessions
+        exactly, "A or B"), None if no filter."""
         clauses: list[str] = []
         args: list[object] = []
         if affiliation:
             clauses.append("affiliations REGEXP ?")
             args.append(name_pattern(affiliation) or "(?!)")
+        if sessions := name_parts(session):
+            clauses.append(f"session IN ({', '.join('?' * len(sessions))})")
+            args.extend(sessions)
         for column, value in (("area", area), ("authors", author), ("venue", venue),
                               ("status", status)):
             # several names ("Yoshua Bengio or Samy Bengio", "COLT or AISTATS", "Oral or
@@ -496,6 +509,35 @@ class PaperIndex:
                 unheld = (word.capitalize(), m.group(0))
         return unheld
 
+    def match_session(self, text: str) -> tuple[str, str]:
+        """The presentation sessions a question names, where the catalog gives sessions: by
+        number ("in poster session 3", "session #2": the sessions naming "Session 3") or by day
+        ("presented on Wednesday", "Wednesday's posters": every session naming the day). (the
+        sessions as stored, joined by " or ", the words naming them in ``text``); where none
+        holds that number or day, (the words less their preposition, the words): no paper is
+        found, and the answer says which sessions there are; ('', '') if none named."""
+        held = [s for s, _ in self.sessions() if s]
+        if not held:
+            return "", ""
+        m = _SESSION_WORDS.search(text)
+        if not m:
+            return "", ""
+        if number := m.group("number"):
+            named = [s for s in held if re.search(rf"\bsession\s+#?{number}\b", s, re.IGNORECASE)]
+        else:  # a day: its sessions; its morning's or afternoon's where the time is given
+            day, part = m.group("day") or m.group("own"), (m.group("part") or "").lower()
+            named = [s for s in held if re.search(rf"\b{day}\b", s, re.IGNORECASE) and (
+                not part or (t := re.search(r"\b(\d{1,2}):\d{2}\b", s)) is None
+                or (int(t.group(1)) < 12) == (part == "morning"))]
+        words = m.group(0).strip()
+        unheld = re.sub(r"^(?:in|at|during|on|from)\s+(?:the\s+)?", "", words, flags=re.IGNORECASE)
+        return (" or ".join(named) if named else unheld[0].upper() + unheld[1:]), words
+
+    def sessions(self) -> list[tuple[str, int]]:
+        """(session, papers) in the order of their names ('' for none); cached."""
+        return cast(list[tuple[str, int]], self.cached("sessions", lambda: self.db.execute(
+            "SELECT session, count(*) FROM papers GROUP BY session ORDER BY session").fetchall()))
+
     def usual_status(self) -> str:
         """The status most papers have ("Poster"), where more than half have it; ''."""
         counts = self._status_counts()
@@ -543,10 +585,10 @@ class PaperIndex:
         self.delete(db, [pid])
         cur = db.execute(
             "INSERT INTO papers (paper_id, fingerprint, data, area, venue, year, authors, status,"
-            " affiliations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " affiliations, session) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (pid, paper.fingerprint(), paper.model_dump_json(), paper.area, paper.venue,
              paper.year, "; ".join(paper.authors), paper.status,
-             fold("\n".join(a for a in paper.affiliations if a))))
+             fold("\n".join(a for a in paper.affiliations if a)), paper.session))
         paper = _as_indexed(paper)
         self._insert_fts(db, cur.lastrowid, paper)
         self._insert_acronyms(db, paper)

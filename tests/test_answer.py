@@ -2890,3 +2890,34 @@ def test_a_question_in_another_language_is_refused_saying_questions_are_read_in_
                      "gravity?"):
         a = chat.ask(question)
         assert a.refused and prompts.FOREIGN not in a.answer, (question, a.answer)
+
+
+def test_a_presentation_session_is_read_from_the_question(fast_chat: PaperChat,
+                                                          tmp_path: Path) -> None:
+    """A session named by number or day ("in poster session 2", "presented on Tuesday
+    morning") keeps the papers presented there, and the first line says where; a session the
+    catalog does not hold is said to be none of its sessions, which are named; "which poster
+    session is X in?" answers from the paper's record."""
+    first = "Poster Session 1: Tuesday, Dec 12, 08:45 CT"
+    second = "Poster Session 2: Tuesday, Dec 12, 15:15 CT"
+    titles = ["Regret of Thompson sampling", "Contextual bandit exploration",
+              "Dueling bandit feedback", "Bandit problems with delays"]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
+        {"id": f"b{i}", "title": title, "abstract": f"We study bandit problems in setting {i}. "
+         "Regret bounds follow.", "session": first if i < 2 else second}
+        for i, title in enumerate(titles)])
+    fast_chat._llm = ScriptedLLM()
+    assert _listed(fast_chat, "Which papers study bandit problems?") == ["b0", "b1", "b2", "b3"]
+    a = fast_chat.ask("Which papers on bandit problems are in poster session 2?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["b2", "b3"]
+    assert "in Poster Session 2 (Tuesday, Dec 12, 15:15 CT)" in a.answer.splitlines()[0], a.answer
+    assert _listed(fast_chat, "Which bandit papers are presented on Tuesday morning?") == [
+        "b0", "b1"]
+    a = fast_chat.ask("Which papers on bandit problems are in session 7?")
+    assert not a.papers
+    assert ("No indexed paper is presented in Session 7; the sessions are Poster Session 1 "
+            "(Tuesday, Dec 12, 08:45 CT) and Poster Session 2 (Tuesday, Dec 12, 15:15 CT).") in (
+        a.answer), a.answer
+    a = fast_chat.ask("Which poster session is Dueling bandit feedback in?")
+    assert [p["paper_id"] for p in a.papers] == ["b2"]
+    assert "presented in Poster Session 2 (Tuesday, Dec 12, 15:15 CT)" in a.answer, a.answer

@@ -491,3 +491,46 @@ def test_a_catalog_from_before_status_and_affiliations_gets_them_without_re_embe
         "Smith College", "from Smith College")
     assert chat.index.match_affiliation("results at Scale") == ("", "")
     chat.close()
+
+
+def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
+        tmp_path: Path, hash_embedder) -> None:  # type: ignore[no-untyped-def]
+    """A catalog without the session column gets it when opened, the next ingest fills it;
+    a question names a session by number or by day (its morning or afternoon by the time)."""
+    from rag import get_settings
+    from rag.types import Paper
+
+    recs = _records(4)
+    for rec, session in zip(recs, ["Poster Session 1: Tuesday, Dec 12, 08:45 CT",
+                                   "Poster Session 2: Tuesday, Dec 12, 15:15 CT",
+                                   "Poster Session 3: Wednesday, Dec 13, 08:45 CT", ""],
+                            strict=True):
+        rec["session"] = session
+    path = _write_jsonl(tmp_path / "a.jsonl", recs)
+    chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
+    chat.ingest([path], progress=False)
+    with chat.index.transaction() as db:  # as an older version wrote it
+        db.execute("ALTER TABLE papers DROP COLUMN session")
+        for pid, data in db.execute("SELECT paper_id, data FROM papers").fetchall():
+            old = {k: v for k, v in json.loads(data).items() if k != "session"}
+            db.execute("UPDATE papers SET data = ?, fingerprint = ? WHERE paper_id = ?",
+                       (json.dumps(old), Paper.model_validate(old).fingerprint(), pid))
+    chat.close()
+    chat = PaperChat(get_settings(home=tmp_path / "h"), embedder=hash_embedder)
+    assert chat.index.filter_ids(session="Poster Session 1: Tuesday, Dec 12, 08:45 CT") == []
+    assert chat.index.match_session("papers in poster session 1") == ("", "")  # none given yet
+    report = chat.ingest([path], progress=False)
+    assert (report.updated, report.kept_vectors) == (3, 3)  # the fourth gives none: unchanged
+    first, second, third = (r["session"] for r in recs[:3])
+    assert chat.index.filter_ids(session=first) == ["p0"]
+    assert sorted(chat.index.filter_ids(session=f"{first} or {third}") or []) == ["p0", "p2"]
+    assert chat.index.match_session("Which papers on X are in poster session 2?") == (
+        second, "in poster session 2")
+    assert chat.index.match_session("papers presented on Tuesday") == (
+        f"{first} or {second}", "presented on Tuesday")
+    assert chat.index.match_session("papers presented on tuesday afternoon") == (
+        second, "presented on tuesday afternoon")
+    assert chat.index.match_session("Wednesday's posters on X") == (third, "Wednesday's")
+    assert chat.index.match_session("papers in session 9") == ("Session 9", "in session 9")
+    assert chat.index.match_session("session-based recommendation") == ("", "")
+    chat.close()

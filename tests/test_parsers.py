@@ -9,6 +9,7 @@ import pytest
 
 from rag.errors import InputError, ParseError
 from rag.parsers import FORMATS, derive_label, detect_format, parse_file
+from rag.types import content_hash
 
 DEMO = Path(__file__).resolve().parents[1] / "rag" / "data" / "demo"
 PAPERLIST = DEMO / "000_a83adffe95e42aab.txt"
@@ -358,3 +359,21 @@ def test_status_and_affiliations_are_read_parallel_to_the_authors(tmp_path: Path
     assert (papers["b"].status, papers["b"].affiliations) == ("Accept (spotlight)", [])
     assert papers["c"].affiliations == ["ETH Zürich", "EPFL"]
     assert papers["a"].fingerprint() != papers["a"].model_copy(update={"status": ""}).fingerprint()
+
+
+def test_a_presentation_session_is_read_and_changes_the_fingerprint_only_where_given(
+        tmp_path: Path) -> None:
+    """The ``session`` field (NeurIPS schedules: "Poster Session 3: Wednesday, ...") is kept; a
+    paper without one keeps the fingerprint it had before sessions were read (no store
+    rewrites its rows)."""
+    path = tmp_path / "p.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "a", "abstract": "A.", "session": " Poster Session 3: Wednesday, Dec 13, 08:45 CT "},
+        {"id": "b", "abstract": "B."}]), encoding="utf-8")
+    papers = {p.paper_id: p for p in parse_file(path).papers}
+    assert papers["a"].session == "Poster Session 3: Wednesday, Dec 13, 08:45 CT"
+    assert papers["b"].session == ""
+    assert papers["a"].fingerprint() != papers["a"].model_copy(update={"session": ""}).fingerprint()
+    b = papers["b"]
+    assert b.fingerprint() == content_hash(
+        b.title, b.label, b.abstract, "", "", "", "", "", "", "", "", "")  # as before sessions
