@@ -49,6 +49,7 @@ from rag.questions import (
     scope_label,
     scope_named,
     session_named,
+    session_where,
     shown_topic,
     status_noun,
     title_names,
@@ -770,7 +771,7 @@ class Answerer:
         sessions = [s for s, _ in self.index.sessions() if s]
         if f.session and sessions and not set(name_parts(f.session)) & set(sessions):
             lines.append(prompts.render(  # "session 9" of six
-                prompts.OTHER_SESSION, session=neutralize(f.session),
+                prompts.OTHER_SESSION, session=neutralize(session_where(f.session)),
                 sessions=neutralize(and_list([session_named(s) for s in sessions]))))
         if lines or not (f.venue or f.has_years() or f.status):
             return lines
@@ -1289,6 +1290,9 @@ def _fact(fact: str, paper: Paper) -> str:
                 f"{f' ({status})' if status else ''}{session}" if where
                 else f"{title} is presented in {session_named(paper.session)}" if session
                 else f"The catalog gives no venue or year for {title}")
+    if fact == "session":  # "which poster session is X in?"
+        return (f"{title} is presented in {session_named(paper.session)}" if paper.session
+                else f"The catalog gives no presentation session for {title}")
     if fact == "status":
         return (f"{title} is listed as {status}{f' at {where}' if where else ''}" if status
                 else f"The catalog gives no status (oral, spotlight, poster) for {title}")
@@ -1303,34 +1307,38 @@ def _fact(fact: str, paper: Paper) -> str:
 
 # what an abstract writes where it names an aspect in other words: "However, PPO is sensitive
 # to hyperparameters and requires multiple models" is a limitation of RLHF, though no word of it
-# is "limitation" (each aspect of ``_ASPECT`` in rag.questions, by its first five letters)
-_WEAK = ("limitations limited limits suffers fails failure inefficient costly "
-         "expensive prohibitive difficult hard sensitive unstable instability brittle drawbacks "
-         "bottleneck lacks struggles insufficient vulnerable impractical shortcomings weaknesses "
-         "flaws challenging challenges poorly degrades slow")
+# is "limitation". Each aspect of ``_ASPECT`` in rag.questions, by its first five letters: words
+# that name it anywhere, and everyday words that name it only in a sentence setting a problem
+# against what came before ("However, ... is hard to train"; not "we study hard negatives")
+_SURE = ("limitations suffers fails failure inefficient prohibitive unstable instability brittle drawbacks "
+         "bottleneck shortcomings weaknesses flaws impractical")
+_WEAK = ("limited limits costly expensive difficult hard sensitive lacks struggles insufficient "
+         "vulnerable challenging challenges poorly degrades slow")
 _STRONG = ("advantages benefits outperforms improves efficient faster simpler robust superior "
            "effective enables")
-_ASPECT_CUES = {"limit": _WEAK, "drawb": _WEAK, "weakn": _WEAK, "short": _WEAK, "chall": _WEAK,
-                "failu": _WEAK, "risks": f"{_WEAK} harmful misuse unsafe threat attacks",
-                "advan": _STRONG, "benef": _STRONG, "stren": _STRONG,
-                "assum": "assumes assuming requires", "open ": "remains unclear unknown open"}
+_ASPECT_CUES: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(("limit", "drawb", "weakn", "short", "chall", "failu"), (_SURE, _WEAK)),
+    "risks": (f"{_SURE} harmful misuse unsafe threat attacks", _WEAK),
+    **dict.fromkeys(("advan", "benef", "stren"), (_STRONG, "")),
+    "assum": ("assumes assuming", ""), "open ": ("remains unclear unknown", "")}
 _CONTRAST = re.compile(r"\b(?:however|but|yet|unfortunately|although|despite|nevertheless)\b",
                        re.IGNORECASE)
 
 
 def _aspect_sentence(abstract: str, aspect: str) -> str:
     """The abstract's sentence naming ``aspect`` most ("limitations": "One limitation is ..."),
-    else the one naming most of its cue words (:data:`_ASPECT_CUES`: "PPO is sensitive to
-    hyperparameters"); '' where none names either."""
+    else the one naming most of its cue words (:data:`_ASPECT_CUES`: "However, PPO is
+    sensitive to hyperparameters"); '' where none names either."""
     sentences = split_sentences(abstract)
-    for words in (aspect, _ASPECT_CUES.get(aspect.lower()[:5], "")):
-        scores = sentence_scores(sentences, words, abstract) if words else []
-        if words is _WEAK:  # of cue sentences, one setting a problem against what came before
-            scores = [x + 0.5 * bool(x and _CONTRAST.search(s)) for x, s in zip(scores, sentences)]
-        best = max(range(len(scores)), key=lambda i: scores[i], default=None)
-        if best is not None and scores[best] > 0:
-            return sentences[best]
-    return ""
+    scores = sentence_scores(sentences, aspect, abstract)
+    if not any(scores):
+        sure, weak = _ASPECT_CUES.get(aspect.lower()[:5], ("", ""))
+        scores = [a + (b if _CONTRAST.search(s) else 0.0) for a, b, s in zip(
+            sentence_scores(sentences, sure, abstract) if sure else [0.0] * len(sentences),
+            sentence_scores(sentences, weak, abstract) if weak else [0.0] * len(sentences),
+            sentences, strict=True)]
+    best = max(range(len(scores)), key=lambda i: scores[i], default=None)
+    return sentences[best] if best is not None and scores[best] > 0 else ""
 
 
 def _venue_year(paper: Paper) -> str:

@@ -75,7 +75,7 @@ OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span
 NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} papers are from {span}."
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
 # ... or no paper presented in that session ("session 9"): {sessions} the sessions it holds
-OTHER_SESSION = "No indexed paper is presented in {session}; the sessions are {sessions}."
+OTHER_SESSION = "No indexed paper is presented {session}; the sessions are {sessions}."
 # nothing matches a topic naming words no paper writes ("mamba state space models"): {words}
 # "“Mamba”", several joined by "or"; {count} the papers matching the rest of it, {rest}
 UNWRITTEN = ("No indexed paper writes {words}; {count} paper{s} {where} match{es} "

@@ -662,7 +662,8 @@ _PAPER_FACT = re.compile(
     r"(?:first\s+|last\s+)?author\s+of|wrote|authored|(?:has|have)\s+written)|(?:list|give|show|name)"
     r"(?:\s+me)?\s+the\s+authors\s+of|(?:what|which)\s+are\s+the\s+authors\s+of)"
     r"|(?P<when>(?:when|where)\s+(?:was|is|did)|(?:at\s+|in\s+)?(?:which|what)\s+(?:venue|conference"
-    r"|year|(?:poster\s+)?session)(?:\s+and\s+(?:venue|conference|year))?\s+(?:was|is|did))"
+    r"|year)(?:\s+and\s+(?:venue|conference|year))?\s+(?:was|is|did))"
+    r"|(?P<session>(?:at\s+|in\s+)?(?:which|what)\s+(?:poster\s+|oral\s+)?session\s+(?:was|is|did))"
     r"|(?P<status>what\s+(?:is|was)\s+the\s+(?:status|decision|presentation(?:\s+type)?)\s+of)"
     r"|(?P<abstract>(?:what\s+(?:is|was)|show(?:\s+me)?|give(?:\s+me)?|print|read)\s+the\s+abstract\s+of)"
     r"|(?P<affiliations>(?:what|which)\s+are\s+the\s+(?:affiliations|institutions)\s+of"
@@ -2166,7 +2167,15 @@ def scope_label(f: Filters) -> str:
     if not f.session:
         return label
     noun = label if f.status else f"{label} papers".strip()
-    return f"{noun} in {session_named(f.session)}"
+    return f"{noun} {session_where(f.session)}"
+
+
+def session_where(session: str) -> str:
+    """Where papers of these sessions are presented: "in Poster Session 3 (Wednesday, ...)",
+    "on Monday" (a day the catalog's sessions do not name)."""
+    if re.fullmatch(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", session, re.IGNORECASE):
+        return f"on {session}"
+    return f"in {session_named(session)}"
 
 
 def session_named(session: str) -> str:
@@ -2186,7 +2195,7 @@ def held_papers(f: Filters, count: int, author: str = "", authors_said: str = ""
     years = f.years()  # "2024" after a venue, "from 2024 or later" after the noun
     words = ([f"{count:,}", f.venue, years, noun] if f.venue and re.fullmatch(YEAR, years)
              else [f"{count:,}", f.venue, noun, f"from {years}" if years else ""])
-    words += [f"in {session_named(f.session)}" if f.session else "",
+    words += [session_where(f.session) if f.session else "",
               f"with authors at {f.affiliation}" if f.affiliation else "",
               f"by {author}" if author else "", authors_said]
     return " ".join(w for w in words if w)

@@ -122,9 +122,19 @@ _STATUS_WORDS = re.compile(
 # "presented on Wednesday", "Wednesday's posters" (a day only after "on" or as a possessive)
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _SESSION_WORDS = re.compile(
-    r"(?:\b(?:in|at|during|from)\s+(?:the\s+)?)?\b(?:(?:poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
+    r"(?:\b(?:in|at|during|from)\s+(?:the\s+)?)?\b(?:(?P<kind>poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
     rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{_DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
     rf"|\b(?P<own>{_DAYS})['\u2019]s\b", re.IGNORECASE)
+
+
+def _hour(session: str) -> int | None:
+    """The hour a session starts at, 0 to 23 ("08:45 CT" 8, "5:00 PM" 17); None if it names
+    no time."""
+    t = re.search(r"\b(\d{1,2}):\d{2}\s*(?:([ap])\.?m\b\.?)?", session, re.IGNORECASE)
+    if t is None:
+        return None
+    hour, half = int(t.group(1)), (t.group(2) or "").lower()
+    return hour % 12 + 12 * (half == "p") if half else hour
 
 
 def _regexp(pattern: str, value: str | None) -> bool:
@@ -513,9 +523,11 @@ class PaperIndex:
         """The presentation sessions a question names, where the catalog gives sessions: by
         number ("in poster session 3", "session #2": the sessions naming "Session 3") or by day
         ("presented on Wednesday", "Wednesday's posters": every session naming the day). (the
-        sessions as stored, joined by " or ", the words naming them in ``text``); where none
-        holds that number or day, (the words less their preposition, the words): no paper is
-        found, and the answer says which sessions there are; ('', '') if none named."""
+        sessions as stored, joined by " or ", the words naming them in ``text``); "oral session
+        3" only a session naming "oral" where any does ("Oral Session 3A"); "morning" and
+        "afternoon" by the session's time (12-hour where it says PM). Where none holds that
+        number or day, ("Session 9" or "Monday", the words): no paper is found, and the answer
+        says which sessions there are; ('', '') if none named."""
         held = [s for s, _ in self.sessions() if s]
         if not held:
             return "", ""
@@ -523,15 +535,19 @@ class PaperIndex:
         if not m:
             return "", ""
         if number := m.group("number"):
-            named = [s for s in held if re.search(rf"\bsession\s+#?{number}\b", s, re.IGNORECASE)]
+            kind = (m.group("kind") or "").lower()
+            if kind and not any(re.search(rf"\b{kind}\b", s, re.IGNORECASE) for s in held):
+                kind = ""  # "poster session 3" where sessions are "Session 3": the number
+            named = [s for s in held if re.search(
+                rf"\b{kind}\b.*" * bool(kind) + rf"\bsession\s+#?0*{int(number)}[a-z]?\b", s,
+                re.IGNORECASE)]
+            unheld = f"{kind.capitalize()} Session {int(number)}".strip()
         else:  # a day: its sessions; its morning's or afternoon's where the time is given
             day, part = m.group("day") or m.group("own"), (m.group("part") or "").lower()
             named = [s for s in held if re.search(rf"\b{day}\b", s, re.IGNORECASE) and (
-                not part or (t := re.search(r"\b(\d{1,2}):\d{2}\b", s)) is None
-                or (int(t.group(1)) < 12) == (part == "morning"))]
-        words = m.group(0).strip()
-        unheld = re.sub(r"^(?:in|at|during|on|from)\s+(?:the\s+)?", "", words, flags=re.IGNORECASE)
-        return (" or ".join(named) if named else unheld[0].upper() + unheld[1:]), words
+                not part or (hour := _hour(s)) is None or (hour < 12) == (part == "morning"))]
+            unheld = day.capitalize()
+        return (" or ".join(named) if named else unheld), m.group(0).strip()
 
     def sessions(self) -> list[tuple[str, int]]:
         """(session, papers) in the order of their names ('' for none); cached."""

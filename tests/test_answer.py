@@ -2532,13 +2532,17 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
          "transport in setting 2. Bounds follow."},
         {"id": "c", "title": "Optimal transport on graphs", "abstract": "We study optimal "
          "transport on graphs of 2 kinds. The graphs come from 2 sources. However, exact "
-         "solvers are expensive on large graphs. Our solver is fast."}])
+         "solvers are expensive on large graphs. Our solver is fast."},
+        {"id": "d", "title": "Optimal transport on hard instances", "abstract": "We study "
+         "optimal transport on hard instances in the limit of many points. Bounds follow."}])
     fast_chat._llm = ScriptedLLM()
     a = fast_chat.ask("What are the main limitations of optimal transport?")
-    assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b", "c"]
+    assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b", "c", "d"]
     assert "One limitation is its memory cost" in a.answer
-    # a limitation in other words ("expensive"): that sentence, not "does not name"
+    # a limitation in other words ("expensive"): that sentence, not "does not name"; an
+    # everyday word with no problem set against anything ("hard instances") is none
     assert "However, exact solvers are expensive on large graphs" in a.answer, a.answer
+    assert "We study optimal transport on hard instances" not in a.answer, a.answer
     # a paper whose abstract names none says so (its closest sentence was shown instead)
     n = [p["paper_id"] for p in a.papers].index("b") + 1
     assert prompts.render(prompts.ASPECT_UNNAMED, title="Optimal transport in setting 2",
@@ -2901,13 +2905,14 @@ def test_a_presentation_session_is_read_from_the_question(fast_chat: PaperChat,
     first = "Poster Session 1: Tuesday, Dec 12, 08:45 CT"
     second = "Poster Session 2: Tuesday, Dec 12, 15:15 CT"
     titles = ["Regret of Thompson sampling", "Contextual bandit exploration",
-              "Dueling bandit feedback", "Bandit problems with delays"]
+              "Dueling bandit feedback", "Bandit problems with delays", "Graph neural networks"]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": f"b{i}", "title": title, "abstract": f"We study bandit problems in setting {i}. "
-         "Regret bounds follow.", "session": first if i < 2 else second}
+         "Regret bounds follow.", "session": first if i < 2 else second if i < 4 else ""}
         for i, title in enumerate(titles)])
     fast_chat._llm = ScriptedLLM()
-    assert _listed(fast_chat, "Which papers study bandit problems?") == ["b0", "b1", "b2", "b3"]
+    assert _listed(fast_chat, "Which papers study bandit problems?") == [
+        "b0", "b1", "b2", "b3", "b4"]
     a = fast_chat.ask("Which papers on bandit problems are in poster session 2?")
     assert sorted(p["paper_id"] for p in a.papers) == ["b2", "b3"]
     assert "in Poster Session 2 (Tuesday, Dec 12, 15:15 CT)" in a.answer.splitlines()[0], a.answer
@@ -2918,6 +2923,12 @@ def test_a_presentation_session_is_read_from_the_question(fast_chat: PaperChat,
     assert ("No indexed paper is presented in Session 7; the sessions are Poster Session 1 "
             "(Tuesday, Dec 12, 08:45 CT) and Poster Session 2 (Tuesday, Dec 12, 15:15 CT).") in (
         a.answer), a.answer
+    a = fast_chat.ask("Which papers on bandit problems are presented on Monday?")
+    assert not a.papers and "No indexed paper is presented on Monday; the sessions are" in (
+        a.answer), a.answer
     a = fast_chat.ask("Which poster session is Dueling bandit feedback in?")
     assert [p["paper_id"] for p in a.papers] == ["b2"]
     assert "presented in Poster Session 2 (Tuesday, Dec 12, 15:15 CT)" in a.answer, a.answer
+    a = fast_chat.ask("Which poster session is Graph neural networks in?")
+    assert "The catalog gives no presentation session for \u201cGraph neural networks\u201d" in (
+        a.answer), a.answer

@@ -502,8 +502,8 @@ def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
 
     recs = _records(4)
     for rec, session in zip(recs, ["Poster Session 1: Tuesday, Dec 12, 08:45 CT",
-                                   "Poster Session 2: Tuesday, Dec 12, 15:15 CT",
-                                   "Poster Session 3: Wednesday, Dec 13, 08:45 CT", ""],
+                                   "Poster Session 2: Tuesday, Dec 12, 3:15 PM CT",
+                                   "Oral Session 3A: Wednesday, Dec 13, 08:45 CT", ""],
                             strict=True):
         rec["session"] = session
     path = _write_jsonl(tmp_path / "a.jsonl", recs)
@@ -530,7 +530,15 @@ def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
         f"{first} or {second}", "presented on Tuesday")
     assert chat.index.match_session("papers presented on tuesday afternoon") == (
         second, "presented on tuesday afternoon")
+    assert chat.index.match_session("papers presented on tuesday morning") == (
+        first, "presented on tuesday morning")  # 3:15 PM is the afternoon
     assert chat.index.match_session("Wednesday's posters on X") == (third, "Wednesday's")
     assert chat.index.match_session("papers in session 9") == ("Session 9", "in session 9")
+    assert chat.index.match_session("the orals in oral session 3") == (third, "in oral session 3")
+    assert chat.index.match_session("papers in session 03") == (third, "in session 03")
+    assert chat.index.match_session("papers in oral session 1") == (  # a poster session
+        "Oral Session 1", "in oral session 1")
+    assert chat.index.match_session("papers presented on Monday") == (
+        "Monday", "presented on Monday")
     assert chat.index.match_session("session-based recommendation") == ("", "")
     chat.close()
