@@ -768,8 +768,8 @@ class Answerer:
         if f.has_years() and years and not self.index.filter_ids(
                 year=f.year, since=f.since, until=f.until, year_in=f.year_in):
             lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=_span(years)))
-        sessions = [s for s, _ in self.index.sessions() if s]
-        if f.session and sessions and not set(name_parts(f.session)) & set(sessions):
+        sessions = [s for s, _ in self.index.sessions() if s] if f.session else []
+        if sessions and not set(name_parts(f.session)) & set(sessions):
             lines.append(prompts.render(  # "session 9" of six
                 prompts.OTHER_SESSION, session=neutralize(session_where(f.session)),
                 sessions=neutralize(and_list([session_named(s) for s in sessions]))))
@@ -1108,10 +1108,9 @@ def _among(plan: Plan) -> str:
                               plan.authors_said if plan.authors_said != plan.topic else "") if x)
     if scope_named(f) == plan.topic:
         return by
-    label = scope_label(f)
-    where = (f"among the {label}" if f.status else label.removeprefix("papers ") if f.session
-             and label.startswith("papers ") else f"from {label}" if label else "")
-    return " ".join(x for x in (by, where,
+    label = scope_label(replace(f, session=""))
+    where = f"among the {label}" if f.status else f"from {label}" if label else ""
+    return " ".join(x for x in (by, where, session_where(f.session) if f.session else "",
                                 f"with an author at {f.affiliation}" if f.affiliation else "")
                     if x)
 
@@ -1284,14 +1283,14 @@ def _fact(fact: str, paper: Paper) -> str:
     if fact == "authors":
         return (f"{title} is by {and_list(paper.authors)}" if paper.authors
                 else f"The catalog gives no authors for {title}")
+    session = f"presented in {session_named(paper.session)}" if paper.session else ""
     if fact == "when":
-        session = f", presented in {session_named(paper.session)}" if paper.session else ""
         return (f"{title} appeared {'at' if paper.venue else 'in'} {where}"
-                f"{f' ({status})' if status else ''}{session}" if where
-                else f"{title} is presented in {session_named(paper.session)}" if session
+                f"{f' ({status})' if status else ''}{f', {session}' if session else ''}" if where
+                else f"{title} is {session}" if session
                 else f"The catalog gives no venue or year for {title}")
     if fact == "session":  # "which poster session is X in?"
-        return (f"{title} is presented in {session_named(paper.session)}" if paper.session
+        return (f"{title} is {session}" if session
                 else f"The catalog gives no presentation session for {title}")
     if fact == "status":
         return (f"{title} is listed as {status}{f' at {where}' if where else ''}" if status

@@ -45,7 +45,7 @@ from rag.textnorm import (
     with_synonyms,
 )
 from rag.types import Paper
-from store.lexical import STATUS_WORDS, PaperIndex
+from store.lexical import DAYS, STATUS_WORDS, PaperIndex
 
 __all__ = ["Conversation", "Kind", "Plan", "QuestionReader", "Turn"]
 
@@ -1074,18 +1074,17 @@ class QuestionReader:
             return Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
                         standalone=listed.standalone, picked=True, fact=asked[0] if asked else "")
-        if (prev and prev.paper_ids and (asked := _fact_asked(question))
-                and (m := _IT.fullmatch(asked[1]))
-                and (prev.picked if m.group("many") else prev.picked or len(prev.paper_ids) == 1)):
-            return Plan("summary", _topic(prev.standalone), filters or Filters(),  # "who wrote
-                        scope=list(prev.paper_ids), topic=_topic(prev.standalone),  # it?": the
-                        whole_scope=True, standalone=prev.standalone, picked=True,  # paper the
-                        fact=asked[0])  # last answer was on
-        if (prev and prev.like and (asked := _fact_asked(question))
-                and (m := _IT.fullmatch(asked[1])) and not m.group("many")):
-            return Plan("summary", "", filters or Filters(), scope=[prev.like],  # "who are its
-                        whole_scope=True, standalone=prev.standalone, picked=True,  # authors?"
-                        fact=asked[0])  # after "find similar papers": the paper they are like
+        if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])):
+            # "who wrote it?": the paper the last answer was on (the papers it picked, for
+            # "them"); after "find similar papers", the paper they are like
+            many = m.group("many") is not None
+            one = ([prev.like] if prev.like and not many else [])
+            scope = (list(prev.paper_ids) if prev.paper_ids and (
+                prev.picked or (not many and len(prev.paper_ids) == 1)) else one)
+            if scope:
+                return Plan("summary", _topic(prev.standalone), filters or Filters(),
+                            scope=scope, topic=_topic(prev.standalone), whole_scope=True,
+                            standalone=prev.standalone, picked=True, fact=asked[0])
         if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
                 and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
             title = paper.title or paper.label  # "papers similar to it?": the neighbours of
@@ -2173,7 +2172,7 @@ def scope_label(f: Filters) -> str:
 def session_where(session: str) -> str:
     """Where papers of these sessions are presented: "in Poster Session 3 (Wednesday, ...)",
     "on Monday" (a day the catalog's sessions do not name)."""
-    if re.fullmatch(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", session, re.IGNORECASE):
+    if re.fullmatch(DAYS, session, re.IGNORECASE):
         return f"on {session}"
     return f"in {session_named(session)}"
 

@@ -120,11 +120,11 @@ _STATUS_WORDS = re.compile(
 
 # A presentation session as questions name it: "in poster session 3", "during session #2",
 # "presented on Wednesday", "Wednesday's posters" (a day only after "on" or as a possessive)
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _SESSION_WORDS = re.compile(
     r"(?:\b(?:in|at|during|from)\s+(?:the\s+)?)?\b(?:(?P<kind>poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
-    rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{_DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
-    rf"|\b(?P<own>{_DAYS})['\u2019]s\b", re.IGNORECASE)
+    rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
+    rf"|\b(?P<own>{DAYS})['\u2019]s\b", re.IGNORECASE)
 
 
 def _hour(session: str) -> int | None:
