@@ -19,6 +19,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="PaperChat: ask questions about research-paper abstracts, offline.")
 models_app = typer.Typer(no_args_is_help=True, help="List and download models.")
 app.add_typer(models_app, name="models")
+SESSION_HELP = ("Presentation session: as the papers give it, or its number or day "
+                "(3; Wednesday; Wednesday morning; 1 or 2).")
 
 
 def _open(data_dir: Path | None, config: str | None, **overrides: object) -> PaperChat:
@@ -58,6 +60,7 @@ def search(query: str,
            year: Annotated[int | None, typer.Option(help="Year.")] = None,
            status: Annotated[str, typer.Option(help="Status contains (Oral).")] = "",
            affiliation: Annotated[str, typer.Option(help="An affiliation names it (MIT).")] = "",
+           session: Annotated[str, typer.Option(help=SESSION_HELP)] = "",
            exact: Annotated[bool, typer.Option(
                "--exact", help="Search the words as typed (no misspelling read).")] = False,
            as_json: Annotated[bool, typer.Option("--json")] = False,
@@ -73,7 +76,7 @@ def search(query: str,
                 f"\u201c{a}\u201d read as \u201c{b}\u201d" for a, b in pairs) + ")",
                 fg=typer.colors.YELLOW, err=True)
         result = chat.search(query, k, Filters(
-            area, author, venue, year, status=status, affiliation=affiliation))
+            area, author, venue, year, status=status, affiliation=affiliation, session=session))
     except PaperChatError as err:
         fail(err)
     if as_json:
@@ -84,7 +87,8 @@ def search(query: str,
     for n, hit in enumerate(result.hits, 1):
         p = hit.paper
         meta = " · ".join(x for x in [", ".join(p.authors[:3]) + (" et al." if len(p.authors) > 3
-                                      else ""), p.area, p.venue, str(p.year or ""), p.status]
+                                      else ""), p.area, p.venue, str(p.year or ""), p.status,
+                                      p.session]
                           if x)
         typer.secho(f"{n:>2}. {p.title or p.label}", bold=True)
         typer.echo(f"    [{p.paper_id}] {meta}")
@@ -103,13 +107,15 @@ def ask(question: str,
         year: Annotated[int | None, typer.Option(help="Year.")] = None,
         status: Annotated[str, typer.Option(help="Status contains (Oral).")] = "",
         affiliation: Annotated[str, typer.Option(help="An affiliation names it (MIT).")] = "",
+        session: Annotated[str, typer.Option(help=SESSION_HELP)] = "",
         k: Annotated[int | None, typer.Option("-k", min=1, max=200)] = None,
         data_dir: DataDir = None, config: Preset = None) -> None:
     """Answer a question from the abstracts, with citations (streams unless --json)."""
     from rag.answer import DoneEvent, PapersEvent, TokenEvent
 
     overrides: dict[str, object] = {"llm": {"model": model}} if model else {}
-    filters = Filters(area, author, venue, year, status=status, affiliation=affiliation)
+    filters = Filters(area, author, venue, year, status=status, affiliation=affiliation,
+                      session=session)
     try:
         chat = _open(data_dir, config, **overrides)
         events = chat.ask_stream(question, filters=filters, k=k)

@@ -9,7 +9,8 @@
     │   └── ModelDownloadError  `paperchat models pull` failed (offline, unknown repo)
     ├── StoreError              Chroma or the lexical index failed or disagree
     ├── EmptyStoreError         nothing ingested yet
-    └── QuestionError           a question that cannot be taken (too long)
+    └── QuestionError           a question or filter that cannot be taken (too long,
+                                a session no paper is in)
 
 Backend exceptions are translated at the boundary with ``raise X(...) from exc``.
 """
@@ -73,4 +74,5 @@ class EmptyStoreError(PaperChatError):
 
 
 class QuestionError(PaperChatError):
-    """A question PaperChat cannot take as asked (longer than it reads)."""
+    """A question or filter PaperChat cannot take as asked (longer than it reads, a session
+    that does not exist)."""

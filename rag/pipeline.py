@@ -11,12 +11,13 @@ import logging
 import os
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rag.answer import Answer, Answerer, Conversation, DoneEvent, Event
 from rag.chunking import Chunker
-from rag.errors import EmptyStoreError, StoreError
+from rag.errors import EmptyStoreError, QuestionError, StoreError
 from rag.ingest import Ingestor, IngestReport
 from rag.retrieval import Filters, Retriever, SearchResult, TokenCache
 from rag.settings import Settings, get_settings
@@ -240,7 +241,20 @@ class PaperChat:
         if self.index.count() == 0:
             raise EmptyStoreError("no papers ingested yet: run `paperchat ingest FILE...` "
                                   "(or `paperchat demo`)")
-        return self.retriever.search(query, k, filters, **kw)
+        return self.retriever.search(query, k, self._sessions_named(filters), **kw)
+
+    def _sessions_named(self, filters: Filters | None) -> Filters | None:
+        """``filters`` with its session as the catalog stores it (:meth:`PaperIndex.session_filter`:
+        "3", "Wednesday" as typed in the UI, CLI or API); a :class:`QuestionError` naming the
+        sessions there are where it names none."""
+        if filters is None or not filters.session:
+            return filters
+        if named := self.index.session_filter(filters.session):
+            return replace(filters, session=named)
+        held = [s for s, _ in self.index.sessions() if s]
+        raise QuestionError(f"no presentation session matches \u201c{filters.session}\u201d; "
+                            + (f"the sessions are: {'; '.join(held)}" if held
+                               else "the papers give no sessions"))
 
     def respelled(self, query: str) -> tuple[str, list[tuple[str, str]]]:
         """``query`` with each word no paper writes read as the word the papers write that it
@@ -255,7 +269,8 @@ class PaperChat:
         if self.index.count() == 0:
             raise EmptyStoreError("no papers ingested yet: run `paperchat ingest FILE...` "
                                   "(or `paperchat demo`)")
-        yield from self.answerer(**llm_options).ask(question, conversation, filters, k)
+        yield from self.answerer(**llm_options).ask(question, conversation,
+                                                    self._sessions_named(filters), k)
 
     def ask(self, question: str, conversation: Conversation | None = None,
             filters: Filters | None = None, k: int | None = None) -> Answer:

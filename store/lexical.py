@@ -119,10 +119,15 @@ _STATUS_WORDS = re.compile(
     rf"|\b(?P<papers>{STATUS_WORDS})(?=\s+(?:papers?|works?)\b)", re.IGNORECASE)
 
 # A presentation session as questions name it: "in poster session 3", "during session #2",
-# "presented on Wednesday", "Wednesday's posters" (a day only after "on" or as a possessive)
+# "in the second poster session", "presented on Wednesday", "Wednesday's posters" (a day only
+# after "on" or as a possessive)
 DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+             "tenth", "eleventh", "twelfth")
 _SESSION_WORDS = re.compile(
     r"(?:\b(?:in|at|during|from)\s+(?:the\s+)?)?\b(?:(?P<kind>poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
+    rf"|(?:\b(?:in|at|during|from)\s+)?\bthe\s+(?P<ordinal>{'|'.join(_ORDINALS)}|last)\s+"
+    r"(?:(?P<okind>poster|oral)\s+)?session\b"
     rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
     rf"|\b(?P<own>{DAYS})['\u2019]s\b", re.IGNORECASE)
 
@@ -344,7 +349,7 @@ class PaperIndex:
         return counts
 
     def facets(self, column: str) -> list[tuple[str, int]]:
-        if column not in {"area", "venue", "year", "status"}:
+        if column not in {"area", "venue", "year", "status", "session"}:
             raise ValueError(column)
         rows = self.db.execute(
             f"SELECT {column}, count(*) FROM papers GROUP BY {column} ORDER BY count(*) DESC")
@@ -521,7 +526,8 @@ class PaperIndex:
 
     def match_session(self, text: str) -> tuple[str, str]:
         """The presentation sessions a question names, where the catalog gives sessions: by
-        number ("in poster session 3", "session #2": the sessions naming "Session 3") or by day
+        number ("in poster session 3", "session #2", "in the third poster session": the
+        sessions naming "Session 3"; "the last session" the highest number) or by day
         ("presented on Wednesday", "Wednesday's posters": every session naming the day). (the
         sessions as stored, joined by " or ", the words naming them in ``text``); "oral session
         3" only a session naming "oral" where any does ("Oral Session 3A"); "morning" and
@@ -534,10 +540,18 @@ class PaperIndex:
         m = _SESSION_WORDS.search(text)
         if not m:
             return "", ""
-        if number := m.group("number"):
-            kind = (m.group("kind") or "").lower()
+        if m.group("number") or m.group("ordinal"):
+            kind = (m.group("kind") or m.group("okind") or "").lower()
             if kind and not any(re.search(rf"\b{kind}\b", s, re.IGNORECASE) for s in held):
                 kind = ""  # "poster session 3" where sessions are "Session 3": the number
+            if (ordinal := (m.group("ordinal") or "").lower()) == "last":
+                numbers = [int(n.group(1)) for s in held if (n := re.search(
+                    rf"\b{kind}\b.*" * bool(kind) + r"\bsession\s+#?(\d+)", s, re.IGNORECASE))]
+                if not numbers:
+                    return "", ""  # no session has a number to be the last of
+                number = str(max(numbers))
+            else:
+                number = m.group("number") or str(_ORDINALS.index(ordinal) + 1)
             named = [s for s in held if re.search(
                 rf"\b{kind}\b.*" * bool(kind) + rf"\bsession\s+#?0*{int(number)}[a-z]?\b", s,
                 re.IGNORECASE)]
@@ -548,6 +562,27 @@ class PaperIndex:
                 not part or (hour := _hour(s)) is None or (hour < 12) == (part == "morning"))]
             unheld = day.capitalize()
         return (" or ".join(named) if named else unheld), m.group(0).strip()
+
+    def session_filter(self, value: str) -> str:
+        """The stored sessions a filter value names, joined by " or " (:attr:`Filters.session`):
+        a session as stored, or as a question would name it ("Poster Session 3", "session 3",
+        "3", "Wednesday", "Wednesday morning"), or a part of its name ("not being presented");
+        several joined by "or"; '' where a part names none."""
+        held = [s for s, _ in self.sessions() if s]
+        found: list[str] = []
+        for part in name_parts(value):
+            if part in held:
+                names = [part]
+            else:
+                text = f"session {part}" if re.fullmatch(r"#?\d+", part) else part
+                named, _ = self.match_session(
+                    f"on {text}" if re.match(rf"(?:{DAYS})\b", text, re.IGNORECASE) else text)
+                names = [n for n in name_parts(named) if n in held] or [
+                    s for s in held if part.casefold() in s.casefold()]
+            if not names:
+                return ""
+            found += [n for n in names if n not in found]
+        return " or ".join(found)
 
     def sessions(self) -> list[tuple[str, int]]:
         """(session, papers) in the order of their names ('' for none); cached."""

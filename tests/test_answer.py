@@ -2896,12 +2896,17 @@ def test_a_question_in_another_language_is_refused_saying_questions_are_read_in_
         assert a.refused and prompts.FOREIGN not in a.answer, (question, a.answer)
 
 
-def test_a_presentation_session_is_read_from_the_question(fast_chat: PaperChat,
-                                                          tmp_path: Path) -> None:
+def test_a_presentation_session_is_read_from_the_question_or_a_filter(
+        fast_chat: PaperChat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A session named by number or day ("in poster session 2", "presented on Tuesday
     morning") keeps the papers presented there, and the first line says where; a session the
     catalog does not hold is said to be none of its sessions, which are named; "which poster
-    session is X in?" answers from the paper's record."""
+    session is X in?" answers from the paper's record. The UI's, CLI's and API's session filter
+    takes a session as stored or as a question names it."""
+    from typer.testing import CliRunner
+
+    from rag.errors import QuestionError
+
     first = "Poster Session 1: Tuesday, Dec 12, 08:45 CT"
     second = "Poster Session 2: Tuesday, Dec 12, 15:15 CT"
     titles = ["Regret of Thompson sampling", "Contextual bandit exploration",
@@ -2932,3 +2937,29 @@ def test_a_presentation_session_is_read_from_the_question(fast_chat: PaperChat,
     a = fast_chat.ask("Which poster session is Graph neural networks in?")
     assert "The catalog gives no presentation session for \u201cGraph neural networks\u201d" in (
         a.answer), a.answer
+    assert _listed(fast_chat, "Which bandit papers are in the second poster session?") == [
+        "b2", "b3"]
+    assert _listed(fast_chat, "Which bandit papers are in the last session?") == ["b2", "b3"]
+    # the session as a filter (UI, CLI, API): by number or day, as stored, or refused with the
+    # sessions there are
+    for session in ("1", "Tuesday morning", first, "poster session 1"):
+        a = fast_chat.ask("Which papers study bandit problems?", filters=Filters(session=session))
+        assert sorted(p["paper_id"] for p in a.papers) == ["b0", "b1"], session
+        assert "in Poster Session 1 (Tuesday, Dec 12, 08:45 CT)" in a.answer.splitlines()[0], (
+            a.answer)
+    hits = fast_chat.search("bandit", 10, Filters(session="1 or 2")).hits
+    assert sorted(h.paper.paper_id for h in hits) == ["b0", "b1", "b2", "b3"]
+    with pytest.raises(QuestionError, match="^no presentation session matches \u201cFriday\u201d; "
+                       f"the sessions are: {first}; {second}$"):
+        fast_chat.ask("Which papers study bandit problems?", filters=Filters(session="Friday"))
+    from rag import cli
+
+    runner = CliRunner()
+    monkeypatch.setattr(cli, "_open", lambda *args, **kwargs: fast_chat)
+    result = runner.invoke(cli.app, ["search", "bandit", "--session", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert sorted(h["paper_id"] for h in json.loads(result.stdout)) == ["b2", "b3"]
+    result = runner.invoke(cli.app, ["search", "bandit", "--session", "2"])
+    assert "Poster Session 2: Tuesday, Dec 12, 15:15 CT" in result.stdout  # each paper's
+    result = runner.invoke(cli.app, ["ask", "Which papers study bandits?", "--session", "Friday"])
+    assert result.exit_code == 2 and "error: no presentation session matches" in result.stderr

@@ -541,4 +541,22 @@ def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
     assert chat.index.match_session("papers presented on Monday") == (
         "Monday", "presented on Monday")
     assert chat.index.match_session("session-based recommendation") == ("", "")
+    assert chat.index.match_session("orals on X in the second poster session") == (
+        second, "in the second poster session")
+    assert chat.index.match_session("what is in the last session?") == (
+        third, "in the last session")
+    assert chat.index.match_session("the first session of the day") == (first, "the first session")
+    assert chat.index.match_session("papers in the fifth session") == (
+        "Session 5", "in the fifth session")
+    # a filter as the UI, CLI and API take it: stored, numbered, a day, a part of the name
+    assert chat.index.session_filter(first) == first
+    assert chat.index.session_filter("2") == second
+    assert chat.index.session_filter("poster session 1 or Oral Session 3A") == f"{first} or {third}"
+    assert chat.index.session_filter("tuesday") == f"{first} or {second}"
+    assert chat.index.session_filter("Tuesday afternoon") == second
+    assert chat.index.session_filter("dec 13") == third
+    assert chat.index.session_filter("session 9") == ""
+    assert chat.index.session_filter("1 or Monday") == ""
+    assert sorted(chat.index.facets("session")) == sorted(
+        [("(none)", 1), *((s, 1) for s in (first, second, third))])
     chat.close()

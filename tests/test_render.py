@@ -41,8 +41,10 @@ def test_latex_text_commands_read_as_markdown_outside_math() -> None:
     assert "<mark>It works.</mark>" in panel
 
 
-def test_sources_panel_shows_affiliations_and_status() -> None:
+def test_sources_panel_shows_affiliations_status_and_session() -> None:
     paper = {**_paper(1), "authors": ["Ann Lee", "Bo Chen"], "affiliations": ["MIT", ""],
-             "venue": "NeurIPS", "year": 2023, "status": "Oral"}
+             "venue": "NeurIPS", "year": 2023, "status": "Oral",
+             "session": "Oral Session 3A: Wednesday, Dec 13, 10:00 CT"}
     md = render_sources([paper])
-    assert "*Ann Lee (MIT), Bo Chen*" in md and "NeurIPS · 2023 · Oral" in md
+    assert "*Ann Lee (MIT), Bo Chen*" in md
+    assert "NeurIPS · 2023 · Oral · Oral Session 3A: Wednesday, Dec 13, 10:00 CT" in md

@@ -105,9 +105,10 @@ def test_upload_then_find_and_overview(server, browser, tmp_path: Path) -> None:
         "id": "upl-1", "title": "Quantum Gravity Lattices for Sparse Photosynthesis Models",
         "authors": ["Ada Tester"], "abstract": "We model photosynthesis in quantum gravity "
         "lattices and show sparse photosynthesis models converge.", "conference": "TestConf",
-        "year": 2031}) + "\n")
+        "year": 2031, "session": "Poster Session 7: Friday, Dec 15, 10:45 CT"}) + "\n")
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(url)
+    assert not page.locator("#session").is_visible()  # the demo papers give no sessions
     page.get_by_role("tab", name="Upload").click()
     page.set_input_files("#upload-files input[type=file]", str(upload))
     page.click("#ingest")
@@ -116,6 +117,7 @@ def test_upload_then_find_and_overview(server, browser, tmp_path: Path) -> None:
                            timeout=120_000)
     page.screenshot(path=str(ARTIFACTS / "ui-upload.png"), full_page=True)
     assert chat.search("photosynthesis quantum gravity", k=1).hits[0].paper.paper_id == "upl-1"
+    page.locator("#session").wait_for(state="visible", timeout=30_000)  # a filter now
     page.get_by_role("tab", name="Corpus").click()
     page.wait_for_function("document.querySelector('#overview').innerText.includes('30 papers')",
                            timeout=30_000)
@@ -165,7 +167,8 @@ def test_gradio_client_ask_search_ingest(server, tmp_path: Path) -> None:  # typ
     f = tmp_path / "one.jsonl"
     f.write_text(json.dumps({"id": "cli-1", "title": "A client-ingested paper",
                              "abstract": "Ingested through gradio_client for testing purposes.",
-                             "authors": ["Ann Lee"], "affiliations": ["MIT"], "status": "Oral"}))
+                             "authors": ["Ann Lee"], "affiliations": ["MIT"], "status": "Oral",
+                             "session": "Poster Session 2: Tuesday, Dec 12, 15:15 CT"}))
     report = client.predict(handle_file(str(f)), api_name="/ingest")
     assert report["added"] == 1
     # the status and affiliation filters, by name
@@ -174,6 +177,13 @@ def test_gradio_client_ask_search_ingest(server, tmp_path: Path) -> None:  # typ
     a = client.predict(question="Which papers study zeroth-order methods?",
                        affiliation="Massachusetts Institute of Technology", api_name="/ask")
     assert a["refused"] and a["answer"].startswith("Affiliations are given for 1 of the ")
+    # the session filter, by number or day; one no paper is in is an error naming those there are
+    for session in ("2", "tuesday"):
+        hits = client.predict(query="client testing", k=5, session=session, api_name="/search")
+        assert [h["paper_id"] for h in hits] == ["cli-1"], session
+        assert hits[0]["session"] == "Poster Session 2: Tuesday, Dec 12, 15:15 CT"
+    with pytest.raises(Exception, match="no presentation session matches .Monday.; the sessions"):
+        client.predict(question="Which papers study testing?", session="Monday", api_name="/ask")
 
 
 def test_non_loopback_needs_credentials() -> None:

@@ -42,10 +42,10 @@ THEME = gr.themes.Soft(font=["ui-sans-serif", "system-ui", "sans-serif"],
 
 
 def _filters(area: str | None, author: str, venue: str | None, year: str | None,
-             status: str | None = "", affiliation: str = "") -> Filters:
+             status: str | None = "", affiliation: str = "", session: str | None = "") -> Filters:
     y = int(year) if year and str(year).strip().isdigit() else None
     return Filters(area or "", (author or "").strip(), venue or "", y, status=status or "",
-                   affiliation=(affiliation or "").strip())
+                   affiliation=(affiliation or "").strip(), session=(session or "").strip())
 
 
 def build_app(chat: PaperChat) -> gr.Blocks:
@@ -54,10 +54,13 @@ def build_app(chat: PaperChat) -> gr.Blocks:
     def facet_choices(column: str) -> list[str]:
         return [v for v, _ in chat.index.facets(column) if v != "(none)"]
 
+    def session_choices() -> list[str]:
+        return [v for v, _ in chat.index.sessions() if v]
+
     # ---- handlers --------------------------------------------------------------------------
     def respond(message: str, history: list[dict[str, Any]], conv: Conversation | None,
                 area: str | None, author: str, venue: str | None, year: str | None,
-                acceptance: str | None, affiliation: str, k: float,
+                acceptance: str | None, affiliation: str, session: str | None, k: float,
                 temperature: float, max_tokens: float,
                 ) -> Iterator[tuple[list[dict[str, Any]], Conversation, str, str]]:
         conv = conv or Conversation()
@@ -67,7 +70,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         history.append({"role": "user", "content": message})
         try:
             events = chat.ask_stream(message, conv, _filters(area, author, venue, year,
-                                                             acceptance, affiliation),
+                                                             acceptance, affiliation, session),
                                      int(k), temperature=float(temperature),
                                      max_tokens=int(max_tokens))
             text = ""
@@ -110,8 +113,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         return [], Conversation(), "", "New chat."
 
     def filter_choices() -> tuple[Any, ...]:
-        return tuple(gr.Dropdown(choices=facet_choices(c))
-                     for c in ("area", "venue", "year", "status"))
+        return (*(gr.Dropdown(choices=facet_choices(c)) for c in ("area", "venue", "year", "status")),
+                gr.Dropdown(choices=session_choices(), visible=bool(session_choices())))
 
     def upload(files: list[str] | None,
                progress: gr.Progress = gr.Progress(track_tqdm=True),  # noqa: B008 (gradio idiom)
@@ -153,22 +156,22 @@ def build_app(chat: PaperChat) -> gr.Blocks:
     # ---- API endpoints (gradio_client) ---------------------------------------------------
     def api_ask(question: str, area: str = "", author: str = "", venue: str = "",
                 year: str = "", k: float = 10, status: str = "",
-                affiliation: str = "") -> dict[str, Any]:
+                affiliation: str = "", session: str = "") -> dict[str, Any]:
         """Answer a question; returns the answer JSON (citations, papers, timings)."""
         try:
             a = chat.ask(question, None,
-                         _filters(area, author, venue, year, status, affiliation), int(k))
+                         _filters(area, author, venue, year, status, affiliation, session), int(k))
         except PaperChatError as err:
             raise gr.Error(str(err)) from None
         return a.model_dump(exclude={"rejected_drafts"})
 
     def api_search(query: str, k: float = 10, area: str = "", author: str = "",
                    venue: str = "", year: str = "", status: str = "",
-                   affiliation: str = "") -> list[dict[str, Any]]:
+                   affiliation: str = "", session: str = "") -> list[dict[str, Any]]:
         """Hybrid search; one object per paper."""
         try:
             res = chat.search(query, int(k),
-                              _filters(area, author, venue, year, status, affiliation))
+                              _filters(area, author, venue, year, status, affiliation, session))
         except PaperChatError as err:
             raise gr.Error(str(err)) from None
         return [h.to_json() for h in res.hits]
@@ -196,6 +199,9 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                                      allow_custom_value=True, value=None)
             author = gr.Textbox(label="Author (Bengio; Yoshua Bengio or Samy Bengio)")
             affiliation = gr.Textbox(label="Affiliation (MIT; MIT or Stanford)")
+            session = gr.Dropdown(session_choices(), label="Session (3; Wednesday)",
+                                  allow_custom_value=True, value=None,
+                                  visible=bool(session_choices()), elem_id="session")
             gr.Markdown("### Settings")
             k = gr.Slider(1, 50, value=s.retrieval.k, step=1, label="Papers (search depth)")
             temperature = gr.Slider(0.0, 1.5, value=s.llm.temperature, step=0.05,
@@ -238,8 +244,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                     by_venue = gr.BarPlot(x="venue", y="papers", title="Papers per venue",
                                           sort="-y")
                     by_year = gr.BarPlot(x="year", y="papers", title="Papers per year", sort="x")
-        ask_inputs = [box, chatbot, conv, area, author, venue, year, acceptance, affiliation, k,
-                      temperature, max_tokens]
+        ask_inputs = [box, chatbot, conv, area, author, venue, year, acceptance, affiliation,
+                      session, k, temperature, max_tokens]
         box.submit(respond, ask_inputs, [chatbot, conv, sources, status], api_visibility="private",
                    concurrency_limit=1, concurrency_id="llm").then(lambda: "", None, box,
                                                                    api_visibility="private")
@@ -248,7 +254,8 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         new.click(new_chat, None, [chatbot, conv, sources, status], api_visibility="private")
         ingest_btn.click(upload, files, ingest_out, api_visibility="private", concurrency_limit=1,
                          concurrency_id="ingest").success(
-            refresh, None, [overview, by_area, by_venue, by_year, area, venue, year, acceptance],
+            refresh, None, [overview, by_area, by_venue, by_year, area, venue, year, acceptance,
+                            session],
             api_visibility="private")
         app.load(overview_values, None, [overview, by_area, by_venue, by_year],
                  api_visibility="private")

@@ -33,7 +33,7 @@ def _name(paper: dict[str, Any]) -> str:
 def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
                    limit: int = 50) -> str:
     """One block per paper: number, title/label, authors (with their affiliations where given),
-    area/venue/year/status, link, abstract with its LaTeX left as $...$ for the Markdown
+    area/venue/year/status/session, link, abstract with its LaTeX left as $...$ for the Markdown
     component to render, evidence highlighted."""
     if not papers:
         return "*No sources.*"
@@ -50,7 +50,7 @@ def render_sources(papers: Sequence[dict[str, Any]], cited: Sequence[int] = (),
                             and affiliations[i] else a
                             for i, a in enumerate(p.get("authors") or []))
         meta = " · ".join(str(x) for x in [p.get("area"), p.get("venue"), p.get("year"),
-                                           p.get("status")] if x)
+                                           p.get("status"), p.get("session")] if x)
         tag = " · cited" if n in cited else ""
         out.append(
             f'<a id="src-{n}"></a>\n\n#### [{n}] {name}{tag}\n\n'
