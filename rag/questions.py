@@ -1677,7 +1677,8 @@ class QuestionReader:
         """A follow-up naming only what changes ("what about federated learning?", "and
         spotlights?", "how about Stanford?", "what about COLT 2025?", "what about Heng Huang?")
         as the last question (``last``, made standalone) with it in place of what that named of
-        its kind: its status, venue and years, institution, author, or else its topic (its
+        its kind: its status, session ("what about session 4?", "... Thursday?"), venue and
+        years, institution, author, or else its topic (its
         words from the first content word to the last, filters left out); added where the last
         question named none. None where the question is no such follow-up, or names "them"."""
         m = _WHAT_ABOUT.match(question)
@@ -1693,6 +1694,13 @@ class QuestionReader:
             return _PAPERS_WORD.sub(  # "papers": "spotlight papers", "papers accepted as orals"
                 lambda p: f"{words} {p.group(0)}" if " " not in words else f"{p.group(0)} {words}",
                 last, count=1)
+        day = re.match(rf"(?:{DAYS})\b", x, re.IGNORECASE)  # "what about Thursday?"
+        session, words = self.index.match_session(f"on {x}" if day else x)
+        if session and not query_terms(f"on {x}".replace(words, " ") if day else x.replace(
+                words, " ")):
+            if not re.match(r"(?i)(?:in|at|during|from|on|presented|shown)\b", words):
+                words = f"in {words}"  # "session 4", "the third session"
+            return _put(last, words, self.index.match_session(last)[1], after_papers=True)
         years = self.index.years()
         venue, (rest, named_years) = self.index.match_venue(x), _years_named(x, years)
         if (venue or named_years.active()) and not query_terms(

@@ -2940,6 +2940,15 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
     assert _listed(fast_chat, "Which bandit papers are in the second poster session?") == [
         "b2", "b3"]
     assert _listed(fast_chat, "Which bandit papers are in the last session?") == ["b2", "b3"]
+    conv = Conversation()  # a follow-up naming another session
+    fast_chat.ask("Which papers on bandit problems are in poster session 2?", conv)
+    for follow_up, ids in [("What about session 1?", ["b0", "b1"]),
+                           ("and the last session?", ["b2", "b3"]),
+                           ("How about Tuesday morning?", ["b0", "b1"])]:
+        a = fast_chat.ask(follow_up, conv)
+        assert sorted(p["paper_id"] for p in a.papers) == ids, (follow_up, a.answer)
+    a = fast_chat.ask("what about Monday?", conv)
+    assert not a.papers and "No indexed paper is presented on Monday" in a.answer, a.answer
     # the session as a filter (UI, CLI, API): by number or day, as stored, or refused with the
     # sessions there are
     for session in ("1", "Tuesday morning", first, "poster session 1"):
