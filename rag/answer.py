@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import chain
 from typing import Any, cast
 
@@ -595,11 +596,29 @@ class Answerer:
         if cut_off or is_degenerate(text) or _echoes(text, title) or invents_facts(
                 text, source, f"{question} {hit.paper.abstract}") or (
                 grounding(text, source, question) < self.settings.llm.min_grounding) or (
-                terms_beyond(text, source, question)):
+                terms_beyond(text, source, question)) or self._coins_a_word(
+                    text, f"{source} {question} {hit.paper.abstract}"):
             answer.fallbacks += 1
             answer.rejected_drafts.append(text)
             return hit.evidence or split_sentences(hit.paper.abstract)[0]
         return text
+
+    @cached_property
+    def _word_heads(self) -> frozenset[str]:
+        """The first six letters of each word of the language (the embedder's vocabulary)."""
+        return frozenset(w[:6] for w in self.reader.words)
+
+    def _coins_a_word(self, text: str, context: str) -> bool:
+        """Whether ``text`` has a word of four letters or more whose first six letters begin
+        no word of ``context`` (the source, the question) nor of the language (the embedder's
+        vocabulary: "restricts" as "restricted"), and that no two papers write: a word a tiny
+        model garbled ("Federling (FL) is ..." for the source's "Federated learning (FL) is
+        ..."). False without a vocabulary (every rare word would count)."""
+        if not self.reader.words:
+            return False
+        known = self._word_heads | {w[:6] for w in re.findall(r"[a-z]+", context.lower())}
+        return any(w[:6] not in known and not self.index.word_papers(w)
+                   for w in re.findall(r"[a-z]{4,}", text.lower()))
 
     def _shown(self, plan: Plan) -> int:
         """How many papers the answer writes out: a summary draws on ``llm.summary_sources``,

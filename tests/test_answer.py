@@ -510,8 +510,9 @@ def test_listing_names_the_topic_as_written(question: str, shown: str) -> None:
 def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: ScriptedLLM) -> None:
     """A reason cut off by the token limit before its full stop, or at the grammar's length
     cap, whose full stop lands mid-sentence, or trailing off ("..."), is replaced by the
-    evidence, as is one saying nothing but the title; the source's "Title:" head or a "The
-    paper on X:" lead-in before the sentence is dropped."""
+    evidence, as is one saying nothing but the title, or one with a word no paper and not the
+    language writes; the source's "Title:" head or a "The paper on X:" lead-in before the
+    sentence is dropped."""
     answerer = chat.answerer()
     first = answerer.relevant(answerer.plan(ZO, None, None))[0].paper
     second = ({"SZO", "HO-SFL"} - {first.label}).pop()
@@ -534,6 +535,15 @@ def test_reason_cut_off_or_echoing_the_title(chat: PaperChat, scripted_llm: Scri
                           if second == "HO-SFL" else "SZO restricts zeroth-order perturbations."])
     a = chat.ask(ZO)
     assert a.rejected_drafts == [echo] and echo not in a.answer
+    # a word garbled out of the source's ("Zerorder" for "Zeroth-order"), no paper's nor the
+    # language's; a word of the language the source does not write is no reason to reject
+    garbled = "HO-SFL substitutes BP with zerorder optimization."
+    plain = "SZO confines zeroth-order perturbations to a subspace."  # "confined": a word
+    reasons = {"SZO": plain, "HO-SFL": garbled}
+    scripted_llm.enqueue([reasons[first.label], reasons[second]])
+    a = chat.ask(ZO)
+    assert a.rejected_drafts == [garbled] and "zerorder" not in a.answer
+    assert plain[:-1] in a.answer
 
 
 def test_a_title_naming_the_topic_by_a_synonym_counts(fast_chat: PaperChat, tmp_path: Path) -> None:
