@@ -691,7 +691,7 @@ _NOT_WITH = re.compile(r"\s*,?\s*\b(?:(?:but|and)\s+)?(?:(?:(?:are|is)\s+)?not\s
                        r"|published)\b|\s*,|[\s?.!]*$)", re.IGNORECASE)
 # "who are its authors?", "where are its authors from?", "what is its status?": "the authors
 # of it", as _PAPER_FACT reads them
-_ITS = re.compile(r"^(?P<ask>\s*(?:who|what|where|which)\s+(?:is|are|was|were)\s+)its\s+"
+_ITS = re.compile(r"^(?P<ask>\s*(?:who|what|where|which)\s+(?:is|are|was|were)\s+)(?P<whose>its|their)\s+"
                   r"(?P<what>(?:co-?)?authors|(?:first\s+|last\s+)?author|affiliations|institutions"
                   r"|status|decision|presentation(?:\s+type)?|abstract)(?=(?:\s+from)?[\s?.!]*$)",
                   re.IGNORECASE)
@@ -1085,6 +1085,15 @@ class QuestionReader:
                 return Plan("summary", _topic(prev.standalone), filters or Filters(),
                             scope=scope, topic=_topic(prev.standalone), whole_scope=True,
                             standalone=prev.standalone, picked=True, fact=asked[0])
+            if many and asked[0] == "authors" and prev.paper_ids and not (
+                    _COAUTHORS.match(question)):  # "who are their
+                # authors?": the papers again, with all the authors of each; after "find
+                # similar papers", those like the paper again (in its order, with its header)
+                if prev.like and (paper := self.index.get([prev.like]).get(prev.like)):
+                    title = paper.title or paper.label
+                    return Plan("listing", title, filters or Filters(), topic=title,
+                                standalone=prev.standalone, like=prev.like)
+                return _again(prev, filters)
         if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
                 and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
             title = paper.title or paper.label  # "papers similar to it?": the neighbours of
@@ -2263,7 +2272,9 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
     """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`: "authors",
     "when", "status", "abstract" or "affiliations"), and the words naming the paper ("Direct
     Preference Optimization", "the first one"); None where it asks none of these."""
-    question = _ITS.sub(r"\g<ask>the \g<what> of it", question)  # "where are its authors from?"
+    question = _ITS.sub(lambda m: f"{m.group('ask')}the {m.group('what')} of "  # "where are
+                        + ("it" if m.group("whose").lower() == "its" else "them"), question)  # its
+    # authors from?", "who are their authors?"
     m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
     if not m or re.match(r"(?:papers?|works?|articles|research)\b", m.group("x"),
                          re.IGNORECASE):  # "who wrote papers on X?": no title

@@ -2488,15 +2488,21 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
         a = fast_chat.ask(question, conv)
         assert a.papers[0]["paper_id"] == listed[1]["paper_id"], question
         assert f"closest in meaning to \u201c{listed[1]['title']}\u201d" in a.answer, question
-    # "who are its authors?" after them: of the paper they are like (its words were searched;
-    # "their" is not that one paper)
-    assert fast_chat.answerer().plan("Who are their authors?", conv, None).scope != [
-        listed[1]["paper_id"]]
+    # "who are its authors?" after them: of the paper they are like (its words were searched);
+    # "who are their authors?": the same papers again, all the authors of each (the words
+    # "similar" and the title's were searched)
+    like = [p["paper_id"] for p in a.papers]
+    a = fast_chat.ask("Who are their authors?", conv)
+    assert [p["paper_id"] for p in a.papers] == like and "closest in meaning to" in a.answer
+    assert all(", ".join(p["authors"]) in a.answer for p in a.papers), a.answer
     a = fast_chat.ask("Who are its authors?", conv)
     assert [p["paper_id"] for p in a.papers] == [listed[1]["paper_id"]], a.answer
     assert f"is by {listed[1]['authors'][0]}" in a.answer
     conv = Conversation()  # after a listing of several: no one paper to be like
-    fast_chat.ask("Which papers study bandit problems?", conv)
+    listed = fast_chat.ask("Which papers study bandit problems?", conv).papers
+    a = fast_chat.ask("who are their authors?", conv)  # the listing again, with every author
+    assert [p["paper_id"] for p in a.papers] == [p["paper_id"] for p in listed], a.answer
+    assert all(", ".join(p["authors"]) in a.answer for p in listed), a.answer
     assert not fast_chat.answerer().plan("Any similar papers?", conv, None).like
     assert fast_chat.ask("Give me an overview of the corpus").answer.splitlines()[0] == (
         "The index holds 6 papers from 2024 to 2025:")
