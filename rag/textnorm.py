@@ -172,6 +172,10 @@ WORD_SPLITS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("clipp",), ("clip",)),  # gradient clipping is no CLIP
     (("spiking",), ("spike",)),  # spiking neurons, not spiked matrices or spike sorting
     (("demonstration",), ("demonstrat",)),  # learning from demonstrations, not "we demonstrate"
+    # a simulator (a physics engine, a driving simulator) is what a simulation runs on, not
+    # every "simulated" result; a scheduler (of learning rates, jobs) likewise
+    (("simulator",), ("simul", "simulator")),
+    (("scheduler",), ("schedul", "scheduler")),
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-‐‑–][A-Za-z0-9]+)*")

@@ -56,7 +56,7 @@ log = logging.getLogger("paperchat.store")
 # Bump when the FTS layout, rag.textnorm.index_terms, rag.textnorm.acronym_definitions,
 # rag.textnorm.WORD_SPLITS or rag.spelling changes: an index with another version has its FTS
 # rows, acronyms and split-word groups rebuilt from the catalog when opened (PaperIndex._migrate).
-SCHEMA_VERSION = "16"
+SCHEMA_VERSION = "17"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)

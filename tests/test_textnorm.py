@@ -277,6 +277,12 @@ def test_word_families_porter_misses() -> None:
     ("optimizers", "convex optimization of smooth losses", False),
     ("optimization", "the Adam optimizer and its variants", True),
     ("optimization", "the optimal policy", False),
+    ("simulators", "a differentiable driving simulator", True),
+    ("simulators", "simulated annealing of the weights", False),
+    ("simulation", "a differentiable driving simulator", True),
+    ("simulation", "simulated annealing of the weights", True),
+    ("schedulers", "learning-rate schedulers", True),
+    ("schedulers", "scheduling jobs on clusters", False),
 ])
 def test_words_porter_takes_for_others_are_written_as_such(word: str, text: str,
                                                            names: bool) -> None:
