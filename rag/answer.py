@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import chain
 from typing import Any, cast
 
@@ -1331,7 +1331,7 @@ def _fact(fact: str, paper: Paper) -> str:
 _SURE = ("limitations suffers fails failure inefficient prohibitive unstable instability brittle drawbacks "
          "bottleneck shortcomings weaknesses flaws impractical")
 _WEAK = ("limited limits costly expensive difficult hard sensitive lacks struggles insufficient "
-         "vulnerable challenging challenges poorly degrades slow")
+         "vulnerable challenging challenges poorly degrades slow requires")
 _STRONG = ("advantages benefits outperforms improves efficient faster simpler robust superior "
            "effective enables")
 _ASPECT_CUES: dict[str, tuple[str, str]] = {
@@ -1343,6 +1343,7 @@ _CONTRAST = re.compile(r"\b(?:however|but|yet|unfortunately|although|despite|nev
                        re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)  # asked for the evidence and again for the line
 def _aspect_sentence(abstract: str, aspect: str) -> str:
     """The abstract's sentence naming ``aspect`` most ("limitations": "One limitation is ..."),
     else the one naming most of its cue words (:data:`_ASPECT_CUES`: "However, PPO is

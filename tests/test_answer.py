@@ -2550,10 +2550,15 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
          "transport on graphs of 2 kinds. The graphs come from 2 sources. However, exact "
          "solvers are expensive on large graphs. Our solver is fast."},
         {"id": "d", "title": "Optimal transport on hard instances", "abstract": "We study "
-         "optimal transport on hard instances in the limit of many points. Bounds follow."}])
+         "optimal transport on hard instances in the limit of many points. Bounds follow."},
+        {"id": "e", "title": "Optimal transport for images", "abstract": "We study optimal "
+         "transport for images. It requires no labels. Entropic solvers are powerful, but they "
+         "require a lot of time and data."}])
     fast_chat._llm = ScriptedLLM()
+    fast_chat.settings.llm.summary_sources = 5  # each paper's line
     a = fast_chat.ask("What are the main limitations of optimal transport?")
-    assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b", "c", "d"]
+    assert not a.refused and sorted(p["paper_id"] for p in a.papers) == ["a", "b", "c", "d", "e"]
+    assert "but they require a lot of time and data" in a.answer, a.answer
     assert "One limitation is its memory cost" in a.answer
     # a limitation in other words ("expensive"): that sentence, not "does not name"; an
     # everyday word with no problem set against anything ("hard instances") is none
