@@ -27,7 +27,9 @@ interest stated, "what's new in X?", a topic compared across venues, years or in
 ``evals/neurips2023_word_senses.json`` and ``evals/paperlists_word_senses.json``
 (WORD_SENSE_TOPICS: topic words Porter stemming takes for others, over both corpora),
 ``evals/neurips2023_compounds.json`` and ``evals/paperlists_compounds.json``
-(COMPOUND_TOPICS: "mixture of experts", "learning to rank", over both corpora).
+(COMPOUND_TOPICS: "mixture of experts", "learning to rank", over both corpora),
+``evals/neurips2023_sessions.json`` (SESSION_TOPICS: "in poster session 3", "on Wednesday
+afternoon", "in the first poster session").
 Ground truth per topic: ``must`` = every paper whose *title* matches the topic's regex;
 ``acceptable`` = papers whose abstract (but not title) matches it, which a good listing may
 include. Run from the repository root (writes every set):
@@ -612,16 +614,50 @@ TWO_PART_TOPICS: list[tuple[str, str]] = [
 ]
 
 
+# Questions naming a presentation session (NeurIPS 2023: "Poster Session 1: Tuesday, Dec 12,
+# 08:45 CT" to "Poster Session 6: Thursday, Dec 14, 15:00 CT") by number, ordinal, day or part
+# of a day, written in the twenty-first session after the changes that read them and run once.
+# The eighth field is a regex over the record's session; the fourth (status) as above.
+SESSION_TOPICS: list[tuple[str, str, str, Collection[int] | None, str, str, str, str, str]] = [
+    ("Which papers on diffusion models are in poster session 3?", r"\bdiffusion\b", "", None,
+     "", "", "", "", r"^Poster Session 3:"),
+    ("Which reinforcement learning papers are presented on Thursday?",
+     r"\breinforcement learning\b|\bRL\b", "", None, "", "", "", "", r"Thursday"),
+    ("Which papers on graph neural networks are presented on Wednesday afternoon?",
+     r"\bgraph neural networks?\b|\bGNNs?\b", "", None, "", "", "", "", r"^Poster Session 4:"),
+    ("Which papers in the first poster session study federated learning?", r"\bfederated\b", "",
+     None, "", "", "", "", r"^Poster Session 1:"),
+    ("Which orals on large language models are in the last poster session?",
+     r"\blarge language models?\b|\bLLMs?\b", "", None, "", "Oral", "", "",
+     r"^Poster Session 6:"),
+    ("Which papers on optimal transport are in session 5?", r"\boptimal transport\b", "", None,
+     "", "", "", "", r"^Poster Session 5:"),
+    ("Which papers on bandits are presented on Tuesday morning?", r"\bbandits?\b", "", None, "",
+     "", "", "", r"^Poster Session 1:"),
+    ("Which papers in poster session 2 are about transformers?", r"\btransformers?\b", "", None,
+     "", "", "", "", r"^Poster Session 2:"),
+    ("Which of Tuesday's posters study causal inference?", r"\bcausal inference\b", "", None, "",
+     "Poster", "", "", r"Tuesday"),
+    ("Which papers on diffusion models are presented on Monday?", r"\bdiffusion\b", "", None, "",
+     "", "", "", r"Monday"),
+    ("Which spotlights on adversarial robustness are in poster session 4?",
+     r"\badversarial(?:ly)? robust", "", None, "", "Spotlight", "", "", r"^Poster Session 4:"),
+    ("Which papers in the third poster session study contrastive learning?",
+     r"\bcontrastive\b", "", None, "", "", "", "", r"^Poster Session 3:"),
+]
+
+
 def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, object]]:
     """Must and acceptable papers per question; a question whose venue, years, status,
-    institution and author hold neither is negative (the listing must refuse)."""
+    institution, author and session hold neither is negative (the listing must refuse)."""
     papers = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines()
               if line.strip()]
     out: list[dict[str, object]] = []
     for question, pattern, *where in topics:
         rx = re.compile(pattern, re.I)
-        venue, years, without, status, institution, author = (
-            *where, "", "", "", "", "", "")[:6] if where else ("", None, "", "", "", "")
+        venue, years, without, status, institution, author, session = (
+            *where, "", "", "", "", "", "", "")[:7] if where else ("", None, "", "", "", "", "")
+        held = re.compile(session) if session else None
         left_out = re.compile(without, re.I) if without else None
         at = re.compile(institution) if institution else None
         by = [re.compile(a) for a in ((author,) if isinstance(author, str) else author) if a]
@@ -631,7 +667,8 @@ def build(corpus: Path, topics: Sequence[tuple[Any, ...]]) -> list[dict[str, obj
                     left_out and left_out.search(f"{p['title']} {p['abstract']}"))
                 and (not status or p.get("status") == status)
                 and (at is None or any(at.search(a) for a in p.get("affiliations") or []))
-                and all(any(b.search(a) for a in p.get("authors") or []) for b in by)]
+                and all(any(b.search(a) for a in p.get("authors") or []) for b in by)
+                and (held is None or held.search(p.get("session") or ""))]
         must = [p["id"] for p in pool if rx.search(p["title"])]
         acceptable = [p["id"] for p in pool
                       if not rx.search(p["title"]) and rx.search(p["abstract"])]
@@ -665,6 +702,7 @@ SETS: list[tuple[Path, Sequence[tuple[Any, ...]], str]] = [
     (PAPERLISTS, COMPOUND_TOPICS, "paperlists_compounds.json"),
     (NEURIPS, TWO_PART_TOPICS, "neurips2023_two_parts.json"),
     (PAPERLISTS, TWO_PART_TOPICS, "paperlists_two_parts.json"),
+    (NEURIPS, SESSION_TOPICS, "neurips2023_sessions.json"),
 ]
 
 
