@@ -193,7 +193,7 @@ def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
         r"|propos\w*|published|work\w*)\b)"
         rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{name})"
         r"(?:\s+(?:and|or|&)\s+[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)?"  # "... and B work on?"
-        r"\s+(?:work|publish|write|wr[io]t|do|stud|research)"
+        r"\s+(?:work|publish|write|wr[io]t|do|stud|research|co-?author)"
         rf"|(?<![\w-])(?P<own>{name})['\u2019]s\s+(?:papers?|work|research|publications)\b",
         re.IGNORECASE)
 
@@ -271,7 +271,7 @@ _AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|c
 _DID_VERB = re.compile(rf"^(?P<what>\s*(?:what|which))\s+(?:{WORK_NOUN}\s+)?"
                        r"(?P<aux>did|does|do|has|have)\s+"
                        r"(?:publish(?:ed)?|wr[io]te|write|written|work(?:ed)?(?:\s+on)?"
-                       r"|stud(?:y|ied)|research(?:ed)?)\b", re.IGNORECASE)
+                       r"|stud(?:y|ied)|research(?:ed)?|co-?author(?:ed)?)\b", re.IGNORECASE)
 # ... and the same once a venue, year or status the question names is out of it ("What did
 # COLT 2023 publish on bandits?", "what has CoRL 2025 published about X?", "What did UAI 2024
 # papers study on X?"): the papers on X, listed; no topic word ("publish", "study") left

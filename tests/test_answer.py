@@ -1547,6 +1547,11 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     # a last name before a full name ("Lee" was a word to find), "write with" (either's papers)
     assert _listed(fast_chat, "papers by Lee with Bo Chen") == ["ab", "ab2"]
     assert _listed(fast_chat, "What did Lee write with Chen?") == ["ab", "ab2"]
+    # "co-author" as the verb ("co-author" was a word to find)
+    for question in ("Which papers did Ann Lee co-author with Bo Chen?",
+                     "What did Lee co-author with Chen?", "What did Lee coauthor with Chen?"):
+        assert _listed(fast_chat, question) == ["ab", "ab2"], question
+    assert _listed(fast_chat, "Which papers did Cy Dunn co-author?") == ["ab2", "b"]
     conv = Conversation()
     fast_chat.ask("Which papers study bandits?", conv)
     a = fast_chat.ask("Which of them did Lee write with Chen?", conv)  # of those: one
