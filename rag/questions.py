@@ -1174,7 +1174,10 @@ class QuestionReader:
         question = _STATUS_NOUN.sub(r"\1 papers", question)  # "which orals study X?"
         question = as_from(question)  # "Which MIT papers ...", "What did MIT publish on X?"
         if not _WHAT_DID.match(question):  # "what has COLT published on X?": _FILTER_DID
-            question = _APPEARED.sub("", question)  # "which papers on X came out in 2025?"
+            absent = self.index.match_session(question)[1]  # "not being presented": a
+            absent = absent if absent.lower().startswith("not") else ""  # session's name
+            question = _APPEARED.sub(lambda m: m.group(0) if absent and m.group(0).strip() in absent
+                                     else "", question)  # "which papers on X came out in 2025?"
         newest = any(m.group(2) for m in _ORDER.finditer(question)) or bool(
             _NEWEST_LAST.search(question))  # "recent papers on X", "papers on X, newest first"
         question = " ".join(_ORDER.sub(" ", _NEWEST_LAST.sub("", question)).split())

@@ -129,7 +129,8 @@ _SESSION_WORDS = re.compile(
     rf"|(?:\b(?:in|at|during|from)\s+)?\bthe\s+(?P<ordinal>{'|'.join(_ORDINALS)}|last)\s+"
     r"(?:(?P<okind>poster|oral)\s+)?session\b"
     rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
-    rf"|\b(?P<own>{DAYS})['\u2019]s\b", re.IGNORECASE)
+    rf"|\b(?P<own>{DAYS})['\u2019]s\b"
+    r"|\b(?P<absent>not\s+(?:being\s+)?presented)\b", re.IGNORECASE)
 
 
 def _hour(session: str) -> int | None:
@@ -528,7 +529,8 @@ class PaperIndex:
         """The presentation sessions a question names, where the catalog gives sessions: by
         number ("in poster session 3", "session #2", "in the third poster session": the
         sessions naming "Session 3"; "the last session" the highest number) or by day
-        ("presented on Wednesday", "Wednesday's posters": every session naming the day). (the
+        ("presented on Wednesday", "Wednesday's posters": every session naming the day), or
+        "not (being) presented" (a session so named: "Posters Not Being Presented"). (the
         sessions as stored, joined by " or ", the words naming them in ``text``); "oral session
         3" only a session naming "oral" where any does ("Oral Session 3A"); "morning" and
         "afternoon" by the session's time (12-hour where it says PM). Where none holds that
@@ -556,6 +558,11 @@ class PaperIndex:
                 rf"\b{kind}\b.*" * bool(kind) + rf"\bsession\s+#?0*{int(number)}[a-z]?\b", s,
                 re.IGNORECASE)]
             unheld = f"{kind.capitalize()} Session {int(number)}".strip()
+        elif m.group("absent"):  # "which papers are not being presented?": a session
+            named = [s for s in held if re.search(r"\bnot\b.*\bpresented\b", s, re.IGNORECASE)]
+            if not named:
+                return "", ""  # no such session: words of the question
+            unheld = ""
         else:  # a day: its sessions; its morning's or afternoon's where the time is given
             day, part = m.group("day") or m.group("own"), (m.group("part") or "").lower()
             named = [s for s in held if re.search(rf"\b{day}\b", s, re.IGNORECASE) and (

@@ -2575,6 +2575,22 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
                           aspect="limitations")[:-1] + f" [{n}]." in a.answer.splitlines(), a.answer
 
 
+def test_papers_not_being_presented_are_those_of_that_session(fast_chat: PaperChat,
+                                                              tmp_path: Path) -> None:
+    """"Which papers are not being presented?" lists the papers of a session so named (the
+    NeurIPS file's "Posters Not Being Presented"; it searched the words: none found)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
+        {"id": f"s{i}", "title": f"Bandit study {i}", "abstract": f"We study bandits {i}.",
+         "session": session} for i, session in enumerate(
+            ["Posters Not Being Presented", "Poster Session 1: Tuesday, Dec 12, 08:45 CT",
+             "Posters Not Being Presented"])])
+    fast_chat._llm = ScriptedLLM()
+    assert fast_chat.index.match_session("Which papers are not being presented?") == (
+        "Posters Not Being Presented", "not being presented")
+    assert _listed(fast_chat, "Which papers are not being presented?") == ["s0", "s2"]
+    assert _listed(fast_chat, "Which bandit papers are not presented?") == ["s0", "s2"]
+
+
 def test_cli_search_reads_a_misspelled_word_as_the_chat_does(
         fast_chat: PaperChat, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`paperchat search "federated lerning"` searches for "federated learning" and says so on
