@@ -2191,9 +2191,12 @@ def scope_label(f: Filters) -> str:
 
 def session_where(session: str) -> str:
     """Where papers of these sessions are presented: "in Poster Session 3 (Wednesday, ...)",
-    "on Monday" (a day the catalog's sessions do not name)."""
-    if re.fullmatch(DAYS, session, re.IGNORECASE):
+    "on Monday", "on Dec 15", "in the afternoon" (a day, date or part of a day the catalog's
+    sessions do not name)."""
+    if re.fullmatch(rf"(?:{DAYS})|[a-z]{{3}} \d{{1,2}}", session, re.IGNORECASE):
         return f"on {session}"
+    if session.lower() in ("morning", "afternoon"):
+        return f"in the {session.lower()}"
     return f"in {session_named(session)}"
 
 

@@ -119,17 +119,28 @@ _STATUS_WORDS = re.compile(
     rf"|\b(?P<papers>{STATUS_WORDS})(?=\s+(?:papers?|works?)\b)", re.IGNORECASE)
 
 # A presentation session as questions name it: "in poster session 3", "during session #2",
-# "in the second poster session", "presented on Wednesday", "Wednesday's posters" (a day only
-# after "on" or as a possessive)
+# "in the second poster session", "presented on Wednesday", "Wednesday's posters", "in the
+# Thursday morning session", "in the afternoon sessions", "on December 14" (a day only after
+# "on", as a possessive or before "session"; a part of the day alone only before "session" or
+# after "in the")
 DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+MONTHS = ("jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+          "|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
              "tenth", "eleventh", "twelfth")
+_IN = r"(?:\b(?:in|at|during|from)\s+)?"
 _SESSION_WORDS = re.compile(
-    r"(?:\b(?:in|at|during|from)\s+(?:the\s+)?)?\b(?:(?P<kind>poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
-    rf"|(?:\b(?:in|at|during|from)\s+)?\bthe\s+(?P<ordinal>{'|'.join(_ORDINALS)}|last)\s+"
+    rf"{_IN}(?:\bthe\s+)?\b(?:(?P<kind>poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
+    rf"|{_IN}\bthe\s+(?P<ordinal>{'|'.join(_ORDINALS)}|last)\s+"
     r"(?:(?P<okind>poster|oral)\s+)?session\b"
+    rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?:(?:{DAYS}),?\s+)?(?P<month>{MONTHS})\.?\s+"
+    r"(?P<dom>\d{1,2})(?:st|nd|rd|th)?\b"
     rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
+    rf"|{_IN}(?:\bthe\s+)?\b(?P<sday>{DAYS})(?:\s+(?P<spart>morning|afternoon))?\s+"
+    r"(?:(?:poster|oral)\s+)?sessions?\b"
     rf"|\b(?P<own>{DAYS})['\u2019]s\b"
+    rf"|{_IN}(?:\bthe\s+)?\b(?P<apart>morning|afternoon)\s+(?:(?:poster|oral)\s+)?sessions?\b"
+    r"|\b(?:in|during)\s+the\s+(?P<bpart>morning|afternoon)s?\b"
     r"|\b(?P<absent>not\s+(?:being\s+)?presented)\b", re.IGNORECASE)
 
 
@@ -563,8 +574,20 @@ class PaperIndex:
             if not named:
                 return "", ""  # no such session: words of the question
             unheld = ""
+        elif month := m.group("month"):  # a date: the sessions naming it ("Dec 14")
+            dom = int(m.group("dom"))
+            named = [s for s in held if re.search(rf"\b{month[:3]}[a-z]*\.?\s+0?{dom}\b", s,
+                                                  re.IGNORECASE)]
+            unheld = f"{month[:3].capitalize()} {dom}"
+        elif part := (m.group("apart") or m.group("bpart") or "").lower():  # "in the afternoon"
+            named = [s for s in held if (hour := _hour(s)) is not None
+                     and (hour < 12) == (part == "morning")]
+            if not any(_hour(s) is not None for s in held):
+                return "", ""  # no session gives its time: words of the question
+            unheld = part.capitalize()
         else:  # a day: its sessions; its morning's or afternoon's where the time is given
-            day, part = m.group("day") or m.group("own"), (m.group("part") or "").lower()
+            day = m.group("day") or m.group("own") or m.group("sday")
+            part = (m.group("part") or m.group("spart") or "").lower()
             named = [s for s in held if re.search(rf"\b{day}\b", s, re.IGNORECASE) and (
                 not part or (hour := _hour(s)) is None or (hour < 12) == (part == "morning"))]
             unheld = day.capitalize()
@@ -573,7 +596,8 @@ class PaperIndex:
     def session_filter(self, value: str) -> str:
         """The stored sessions a filter value names, joined by " or " (:attr:`Filters.session`):
         a session as stored, or as a question would name it ("Poster Session 3", "session 3",
-        "3", "Wednesday", "Wednesday morning"), or a part of its name ("not being presented");
+        "3", "Wednesday", "Wednesday morning", "Dec 13", "afternoon"), or a part of its name
+        ("not being presented");
         several joined by "or"; '' where a part names none."""
         held = [s for s, _ in self.sessions() if s]
         found: list[str] = []
@@ -581,9 +605,12 @@ class PaperIndex:
             if part in held:
                 names = [part]
             else:
-                text = f"session {part}" if re.fullmatch(r"#?\d+", part) else part
-                named, _ = self.match_session(
-                    f"on {text}" if re.match(rf"(?:{DAYS})\b", text, re.IGNORECASE) else text)
+                text = (f"session {part}" if re.fullmatch(r"#?\d+", part)
+                        else f"on {part}" if re.match(rf"(?:{DAYS}|{MONTHS})\b", part, re.IGNORECASE)
+                        else f"in the {part}" if re.fullmatch(r"(?:morning|afternoon)s?", part,
+                                                              re.IGNORECASE)
+                        else part)
+                named, _ = self.match_session(text)
                 names = [n for n in name_parts(named) if n in held] or [
                     s for s in held if part.casefold() in s.casefold()]
             if not names:

@@ -2991,6 +2991,11 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
         assert sorted(p["paper_id"] for p in a.papers) == ids, (follow_up, a.answer)
     a = fast_chat.ask("what about Monday?", conv)
     assert not a.papers and "No indexed paper is presented on Monday" in a.answer, a.answer
+    a = fast_chat.ask("Which papers on bandit problems are presented on Dec 15?")
+    assert not a.papers and "No indexed paper is presented on Dec 15; the sessions are" in (
+        a.answer), a.answer
+    assert _listed(fast_chat, "Which bandit papers are in the afternoon sessions?") == [
+        "b2", "b3"]
     # the session as a filter (UI, CLI, API): by number or day, as stored, or refused with the
     # sessions there are
     for session in ("1", "Tuesday morning", first, "poster session 1"):

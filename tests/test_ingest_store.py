@@ -548,6 +548,22 @@ def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
     assert chat.index.match_session("the first session of the day") == (first, "the first session")
     assert chat.index.match_session("papers in the fifth session") == (
         "Session 5", "in the fifth session")
+    # a day before "session", a date, a part of the day alone
+    assert chat.index.match_session("orals in the Tuesday morning session") == (
+        first, "in the Tuesday morning session")
+    assert chat.index.match_session("papers in the Tuesday sessions") == (
+        f"{first} or {second}", "in the Tuesday sessions")
+    assert chat.index.match_session("papers on X presented on December 13th") == (
+        third, "presented on December 13th")
+    assert chat.index.match_session("papers on Wednesday, Dec 13 on X") == (
+        third, "on Wednesday, Dec 13")
+    assert chat.index.match_session("papers on X on Dec 15") == ("Dec 15", "on Dec 15")
+    assert chat.index.match_session("papers on X in the morning sessions") == (
+        f"{third} or {first}", "in the morning sessions")  # (sessions in name order)
+    assert chat.index.match_session("papers on X in the afternoon") == (
+        second, "in the afternoon")
+    assert chat.index.match_session("papers on sleep in the mornings") == (
+        f"{third} or {first}", "in the mornings")  # (only where sessions are given)
     # a filter as the UI, CLI and API take it: stored, numbered, a day, a part of the name
     assert chat.index.session_filter(first) == first
     assert chat.index.session_filter("2") == second
@@ -555,6 +571,8 @@ def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
     assert chat.index.session_filter("tuesday") == f"{first} or {second}"
     assert chat.index.session_filter("Tuesday afternoon") == second
     assert chat.index.session_filter("dec 13") == third
+    assert chat.index.session_filter("December 12") == f"{first} or {second}"
+    assert chat.index.session_filter("afternoon") == second
     assert chat.index.session_filter("session 9") == ""
     assert chat.index.session_filter("1 or Monday") == ""
     assert sorted(chat.index.facets("session")) == sorted(
