@@ -184,8 +184,9 @@ _BY_IDIOM = (r"(?!(?i:hand|design|default|construction|chance|example|far|contra
 
 def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
     """Where a question says a ``name`` (a regex) is an author's: "papers by NAME (on X)" (not
-    where ``not_by`` matches after "by"), "what (topics) did NAME work on?", "NAME's papers";
-    the name in the group ``by``, ``did`` or ``own``."""
+    where ``not_by`` matches after "by"), "what (topics) did NAME work on?", "NAME's papers",
+    "which papers have NAME as an author?"; the name in the group ``by``, ``did``, ``own`` or
+    ``among``."""
     return re.compile(
         rf"\bby\s+{not_by}(?P<by>{name})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from"
         r"|that|which|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using"
@@ -194,7 +195,9 @@ def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
         rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{name})"
         r"(?:\s+(?:and|or|&)\s+[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)?"  # "... and B work on?"
         r"\s+(?:work|publish|write|wr[io]t|do|stud|research|co-?author)"
-        rf"|(?<![\w-])(?P<own>{name})['\u2019]s\s+(?:papers?|work|research|publications)\b",
+        rf"|(?<![\w-])(?P<own>{name})['\u2019]s\s+(?:papers?|work|research|publications)\b"
+        rf"|\b(?:have|has|having|with)\s+(?P<among>{name})\s+as\s+(?:an?\s+|the\s+|its\s+)?"
+        r"(?:(?:first|last|senior|corresponding)\s+)?(?:co-?)?authors?\b",
         re.IGNORECASE)
 
 
@@ -264,7 +267,9 @@ _WHAT_DID = re.compile(r"^\s*what\s+(?:(?:topics|problems|subjects)\s+)?(?:did|d
 _AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
                            r"|(?:(?:were|was|are|is|been)\s+)?(?:written|penned|published)\s+by"
                            r"|(?:as|among)\s+(?:an?\s+|the\s+|its\s+)?(?:(?:first|last|senior"
-                           r"|corresponding)\s+)?(?:co-?)?authors?)\b|(?:\b(?:and|with)\b\s*)+(?=[\s?.!,]*$"
+                           r"|corresponding)\s+)?(?:co-?)?authors?)\b"
+                           r"|\b(?:(?:has|have|had)\s+)?(?:wr[io]te|written|published)\b(?=[\s?.!,]*$)"
+                           r"|(?:\b(?:and|with)\b\s*)+(?=[\s?.!,]*$"
                            r"|\s+(?:write|wr[io]te|written|publish|work|stud|research))", re.IGNORECASE)
 # the verb of "what (topics) did X publish/work on/study ...?", once X is out of it, and the
 # noun before it

@@ -40,7 +40,7 @@ same she should so some such than that the their theirs them themselves then the
 this those through to too under until up very was we were what when where which while who whom
 why will with would you your yours yourself yourselves
 paper papers study studies studied work works worked working research researched use uses using
-used show list find tell give explain summarize summarise summary please any anything method
+used show list find tell give explain summarize summarise summary please any anything everything method
 methods approach approaches propose proposed proposes citation citations cite cites citing
 overview describe describes main key tell briefly detail details those these abstract
 abstracts say says corpus indexed known what's that's there's it's pls plz thx findings

@@ -1552,6 +1552,12 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
                      "What did Lee co-author with Chen?", "What did Lee coauthor with Chen?"):
         assert _listed(fast_chat, question) == ["ab", "ab2"], question
     assert _listed(fast_chat, "Which papers did Cy Dunn co-author?") == ["ab2", "b"]
+    # "as an author" after a last name alone, "everything", the verb at the end (each was a
+    # refusal: "Dunn", "everything" or "wrote" a word to find)
+    for question in ("Which papers have Dunn as an author?", "Which papers has dunn as a co-author?",
+                     "list everything Cy Dunn wrote", "list all papers Cy Dunn has written",
+                     "show me everything by Dunn"):
+        assert _listed(fast_chat, question) == ["ab2", "b"], question
     conv = Conversation()
     fast_chat.ask("Which papers study bandits?", conv)
     a = fast_chat.ask("Which of them did Lee write with Chen?", conv)  # of those: one
