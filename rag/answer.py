@@ -60,7 +60,7 @@ from rag.settings import Settings
 from rag.textnorm import is_term, query_terms, sentence_order, sentence_scores, terms_beyond
 from rag.themes import TopicIndex, Trend
 from rag.types import Paper, SearchHit
-from store.lexical import PaperIndex
+from store.lexical import DAYS, PaperIndex
 
 __all__ = ["Answer", "Answerer", "Citation", "Conversation", "DoneEvent", "Event", "PapersEvent",
            "TokenEvent"]
@@ -1189,7 +1189,8 @@ _TALLY_WORDS = {"author": ("author", "authors", "authors"),
                 "coauthor": ("co-author", "co-authors", "co-authors"),
                 "affiliation": ("institution", "institutions", "affiliations"),
                 "venue": ("venue", "venues", "venues"), "year": ("year", "years", "years"),
-                "area": ("area", "areas", "areas"), "topic": ("topic", "topics", "titles")}
+                "area": ("area", "areas", "areas"), "topic": ("topic", "topics", "titles"),
+                "session": ("session", "sessions", "sessions"), "day": ("day", "days", "sessions")}
 
 
 def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:
@@ -1219,11 +1220,20 @@ def _tallied(hits: Sequence[SearchHit], by: str,
                 if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue
                 else [p.area.partition(AREA_PARTS)[0].strip()] if by == "area" and p.area
-                else [str(p.year)] if by == "year" and p.year else [])
+                else [str(p.year)] if by == "year" and p.year
+                else [p.session] if by == "session" and p.session
+                else _day(p.session) if by == "day" else [])
         for key in dict.fromkeys(keys):
             places.setdefault(key, []).append(n)
     return (sorted(places.items()) if by == "year"
             else sorted(places.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+
+
+def _day(session: str) -> list[str]:
+    """The day a session names ("Poster Session 3: Wednesday, Dec 13, 08:45 CT": "Wednesday"),
+    as a list of one; none where it names no weekday."""
+    m = re.search(rf"\b(?:{DAYS})\b", session, re.IGNORECASE)
+    return [m.group(0).capitalize()] if m else []
 
 
 def _subareas(hits: Sequence[SearchHit]) -> dict[str, str]:
@@ -1255,11 +1265,12 @@ def _tally_lines(counted: list[tuple[str, list[int]]], by: str, shown: int,
     foot = [prompts.render(prompts.TALLY_MORE, more=f"{more:,}", what=_TALLY_WORDS[by][more > 1],
                            total=f"{len(counted) + more:,}")] if more > 0 else []
     given = {"area": lambda p: p.area, "venue": lambda p: p.venue, "year": lambda p: p.year,
-             "affiliation": lambda p: any(a.strip() for a in p.affiliations)}.get(by)
+             "affiliation": lambda p: any(a.strip() for a in p.affiliations),
+             "session": lambda p: p.session, "day": lambda p: _day(p.session)}.get(by)
     if given and counted and (missing := sum(not given(h.paper) for h in hits)):
         foot.append(prompts.render(prompts.TALLY_MISSING, count=f"{missing:,}",
                                    total=f"{len(hits):,}", what=_TALLY_WORDS[by][2],
-                                   s="s" if missing > 1 else "", es="" if missing > 1 else "s"))
+                                   s="s" if len(hits) > 1 else "", es="" if missing > 1 else "s"))
     if by == "topic" and counted:
         foot = _topics_ask([name for name, _ in counted])
     return lines, foot

@@ -464,13 +464,15 @@ _PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent)|top|leading)"
 _PEOPLE_NOUN = r"(?:authors?|researchers?|people|contributors?)"
 _INSTITUTION_NOUN = r"(?:institutions?|universities|labs?|organi[sz]ations?|companies|affiliations?)"
 _VENUE_NOUN = r"(?:venues?|conferences?)"
+_SESSION_NOUN = r"(?:(?:poster\s+|oral\s+)?sessions?)"
 _MOST = (r"(?:(?:has|have|had)\s+(?:written\s+|published\s+)?(?:the\s+)?most(?:\s+papers)?"
          r"|(?:publish|write|work|research)(?:es|s|ed)?\s+(?:the\s+)?most|wr[io]te\s+(?:the\s+)?most"
          rf"|(?:is|are|was|were)\s+(?:the\s+)?{_PROLIFIC}(?:\s+[a-z]+)?)")
 _TALLY = re.compile(
     rf"^\s*(?:(?P<author>who|(?:which|what)\s+{_PEOPLE_NOUN})|(?:which|what)\s+(?P<affiliation>"
     rf"{_INSTITUTION_NOUN})|(?:which|what)\s+(?P<venue>{_VENUE_NOUN})|(?:which|what)\s+"
-    rf"(?P<year5>years?))\s+(?:{_MOST}|saw\s+(?:the\s+)?most)(?:\s+papers)?"
+    rf"(?P<year5>years?)|(?:which|what)\s+(?P<session>{_SESSION_NOUN})|(?:which|what)\s+"
+    rf"(?P<day>days?))\s+(?:{_MOST}|saw\s+(?:the\s+)?most)(?:\s+papers)?"
     rf"|^\s*(?:(?:who|what|which)\s+(?:are|were|is)\s+|(?:list|show|name)(?:\s+me)?\s+)?(?:the\s+)?"
     rf"{_PROLIFIC}\s+(?:(?P<author2>{_PEOPLE_NOUN})|(?P<affiliation2>{_INSTITUTION_NOUN})"
     rf"|(?P<venue2>{_VENUE_NOUN}))"
@@ -478,8 +480,10 @@ _TALLY = re.compile(
     rf"|^\s*how\s+many\s+(?:different\s+)?(?:(?P<author4>{_PEOPLE_NOUN})|(?P<affiliation4>"
     rf"{_INSTITUTION_NOUN})|(?P<venue4>{_VENUE_NOUN}))\s+(?:have\s+|has\s+)?(?=\w)"
     # "How many papers on X per year (venue, author)?"
-    r"|(?P<per>(?<=\S)\s+(?:per|by|each|a|every|for\s+each)\s+(?:(?P<year>year)|(?P<venue3>venue"
-    r"|conference)|(?P<author3>author)|(?P<affiliation3>institution|university|affiliation))s?)"
+    r"|(?P<per>(?<=\S)\s+(?:(?:are\s+)?(?:in|on)\s+)?(?:per|by|each|a|every|for\s+each)\s+"
+    r"(?:(?P<year>year)|(?P<venue3>venue|conference)|(?P<author3>author)|(?P<affiliation3>"
+    r"institution|university|affiliation)|(?:poster\s+|oral\s+)?(?P<session3>session)"
+    r"|(?P<day3>day))s?)"
     r"\b(?=[\s?.!]*$)", re.IGNORECASE)
 # ... asked of the last answer's papers: "which institutions are they from?", "what venues
 # were they published at?", "who appears most often among their authors?", "who are the most
@@ -487,7 +491,8 @@ _TALLY = re.compile(
 _THEM = r"(?:they|those|these|them|the(?:se)?\s+papers)"
 _TALLY_THEM = re.compile(
     rf"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?P<affiliation>{_INSTITUTION_NOUN})|(?P<venue>"
-    rf"{_VENUE_NOUN})|(?P<year>years?))\s+(?:are|were|do|did)\s+{_THEM}\s+(?:come\s+)?(?:from|in|at"
+    rf"{_VENUE_NOUN})|(?P<year>years?)|(?P<session>{_SESSION_NOUN})|(?P<day>days?))\s+"
+    rf"(?:are|were|do|did)\s+{_THEM}\s+(?:(?:come|presented)\s+)?(?:from|in|at|on"
     r"|published\s+(?:in|at)|appear(?:ed)?\s+(?:in|at))"
     rf"|who\s+(?P<author>(?:appears?|shows?\s+up|comes?\s+up)\s+(?:the\s+)?most(?:\s+often)?\s+"
     rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+(?:common|frequent"
@@ -1170,7 +1175,8 @@ class QuestionReader:
             question = (f"{question[:m.start()]}{question[m.end():]}" if m.group("per")
                         else f"Which papers {question[m.end():].strip()}")
             rest, where, named = self._named_filters(question, filters or Filters())
-            if not query_terms(rest):  # "who published the most papers (at COLT)?": all
+            if not query_terms(_HOW_MANY.sub(" ", rest)):  # "who published the most papers
+                # (at COLT)?", "how many papers are in each session?": all
                 return Plan("metadata", "", where, topic=named, standalone=question,
                             everything=True, tally=tally)
         question = _WHO_WORD.sub("Who", question)  # "which authors work on X?"

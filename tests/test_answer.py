@@ -3002,6 +3002,21 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
         a.answer), a.answer
     assert _listed(fast_chat, "Which bandit papers are in the afternoon sessions?") == [
         "b2", "b3"]
+    # counted by session or day: the papers on the topic; of the last list
+    a = fast_chat.ask("Which session has the most papers on bandit problems?")
+    lines = [re.sub(r" (?:\[\d+\])+$", "", line) for line in a.answer.splitlines()]
+    assert lines[1:5] == [prompts.render(prompts.TALLY_HEADER, by="session"),
+                          f"1. {first}: 2 papers", f"2. {second}: 2 papers",
+                          "1 of the 5 papers gives no sessions."], a.answer
+    a = fast_chat.ask("How many papers on bandit problems are there per day?")
+    assert a.answer.splitlines()[2].startswith("1. Tuesday: 4 papers ["), a.answer
+    a = fast_chat.ask("How many papers are in each poster session?")  # every paper
+    assert [re.sub(r" \[.*", "", line) for line in a.answer.splitlines()[2:4]] == [
+        f"1. {first}: 2 papers", f"2. {second}: 2 papers"], a.answer
+    conv = Conversation()
+    fast_chat.ask("Which papers on bandit problems are in poster session 2?", conv)
+    a = fast_chat.ask("which sessions are they in?", conv)
+    assert a.answer.splitlines()[2] == f"1. {second}: 2 papers [1][2]", a.answer
     # the session as a filter (UI, CLI, API): by number or day, as stored, or refused with the
     # sessions there are
     for session in ("1", "Tuesday morning", first, "poster session 1"):
