@@ -213,8 +213,14 @@ _PUBLISHED = re.compile(rf"^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|d
                         r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
                         r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
                         r"(?=\s*[?.!]*$))?", re.IGNORECASE)
-# "papers by researchers at MIT": the researchers are the papers' authors
-_BY_PEOPLE = re.compile(rf"\bby\s+{_PEOPLE}\s+(?=(?:at|from)\b)", re.IGNORECASE)
+# "papers by researchers at MIT", "papers written by people from CMU", "papers with authors
+# from Stanford", "papers that have an author affiliated with Tsinghua": the researchers are
+# the papers' authors
+_BY_PEOPLE = re.compile(
+    rf"\b(?:(?:(?:written|authored|co-?authored)\s+)?by\s+{_PEOPLE}"
+    r"|(?:with|having|has|have)\s+(?:an?\s+|any\s+|some\s+|one\s+or\s+more\s+)?(?:co-?)?"
+    r"(?:authors?|researchers?|people|scientists?))\s+(?=(?:at|from|affiliated\s+with)\b)",
+    re.IGNORECASE)
 # ... and "what did researchers at MIT work on?" asks what MIT did
 _PEOPLE_DID = re.compile(rf"\b(did|does|do|has|have)\s+(?:the\s+)?{_PEOPLE}\s+(?:at|from)\s+"
                          r"(?=[A-Z])", re.IGNORECASE)

@@ -185,8 +185,8 @@ _BY_IDIOM = (r"(?!(?i:hand|design|default|construction|chance|example|far|contra
 def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
     """Where a question says a ``name`` (a regex) is an author's: "papers by NAME (on X)" (not
     where ``not_by`` matches after "by"), "what (topics) did NAME work on?", "NAME's papers",
-    "which papers have NAME as an author?"; the name in the group ``by``, ``did``, ``own`` or
-    ``among``."""
+    "which papers have NAME as an author?", "is NAME an author of ...?"; the name in the group
+    ``by``, ``did``, ``own``, ``among`` or ``is``."""
     return re.compile(
         rf"\bby\s+{not_by}(?P<by>{name})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from"
         r"|that|which|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using"
@@ -197,7 +197,8 @@ def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
         r"\s+(?:work|publish|write|wr[io]t|do|stud|research|co-?author)"
         rf"|(?<![\w-])(?P<own>{name})['\u2019]s\s+(?:papers?|work|research|publications)\b"
         rf"|\b(?:have|has|having|with)\s+(?P<among>{name})\s+as\s+(?:an?\s+|the\s+|its\s+)?"
-        r"(?:(?:first|last|senior|corresponding)\s+)?(?:co-?)?authors?\b",
+        r"(?:(?:first|last|senior|corresponding)\s+)?(?:co-?)?authors?\b"
+        rf"|^\s*(?:is|was)\s+(?P<is>{name})\s+(?:an?\s+)?(?:co-?)?author\b",
         re.IGNORECASE)
 
 
@@ -269,6 +270,7 @@ _AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|c
                            r"|(?:as|among)\s+(?:an?\s+|the\s+|its\s+)?(?:(?:first|last|senior"
                            r"|corresponding)\s+)?(?:co-?)?authors?)\b"
                            r"|\b(?:(?:has|have|had)\s+)?(?:wr[io]te|written|published)\b(?=[\s?.!,]*$)"
+                           r"|\ban?\s+(?:co-?)?author\s+(?:on|of)\b"  # "is X an author on any paper"
                            r"|(?:\b(?:and|with)\b\s*)+(?=[\s?.!,]*$"
                            r"|\s+(?:write|wr[io]te|written|publish|work|stud|research))", re.IGNORECASE)
 # the verb of "what (topics) did X publish/work on/study ...?", once X is out of it, and the

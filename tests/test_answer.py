@@ -1196,6 +1196,13 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
         "both", "stan"]
     assert _listed(fast_chat, "What did researchers from Stanford publish on bandits?") == [
         "both", "stan"]
+    # the papers' authors named as people with an affiliation ("author", "written" were
+    # words to find)
+    for question in ("papers with authors from Stanford on bandits",
+                     "Which papers have an author affiliated with Stanford?",
+                     "bandit papers written by people from Stanford",
+                     "papers that have researchers at Stanford"):
+        assert _listed(fast_chat, question) == ["both", "stan"], question
     a = fast_chat.ask("what did researchers at MIT work on?")  # all theirs ("work" a verb)
     assert a.kind == "metadata" and sorted(p["paper_id"] for p in a.papers) == [
         "both", "mit", "mit-vision"]
@@ -1554,6 +1561,8 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert _listed(fast_chat, "Which papers did Cy Dunn co-author?") == ["ab2", "b"]
     # "as an author" after a last name alone, "everything", the verb at the end (each was a
     # refusal: "Dunn", "everything" or "wrote" a word to find)
+    assert _listed(fast_chat, "Is Cy Dunn an author on any paper about kernels?") == ["ab2"]
+    assert _listed(fast_chat, "Is Dunn a co-author of any paper on bandits?") == ["b"]
     for question in ("Which papers have Dunn as an author?", "Which papers has dunn as a co-author?",
                      "list everything Cy Dunn wrote", "list all papers Cy Dunn has written",
                      "show me everything by Dunn"):
