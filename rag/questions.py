@@ -708,7 +708,9 @@ _ITS = re.compile(r"^(?P<ask>\s*(?:who|what|where|which)\s+(?:is|are|was|were)\s
                   r"|status|decision|presentation(?:\s+type)?|abstract)(?=(?:\s+from)?[\s?.!]*$)",
                   re.IGNORECASE)
 _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
-                        r"(?:\s+(?:paper|presentation))?[\s?.!]*$", re.IGNORECASE)
+                        r"(?:\s*(?:,|or)\s+(?:an?\s+)?(?:oral|spotlight|poster))*"  # "an oral or a
+                        r"(?:\s+(?:paper|presentation))?(?:\s+(?:at|in)\s+[\w-]+(?:\s+\d{4})?)?"  # poster
+                        r"[\s?.!]*$", re.IGNORECASE)  # at CoRL?"
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
 # "Is the paper X in the index?", "Does the corpus contain a paper titled X?"
 _IS_INDEXED = re.compile(
@@ -1297,7 +1299,10 @@ class QuestionReader:
             return None
         # "the Q-Transformer paper": "Q-Transformer", where no title is "The Q-Transformer"
         bare = re.sub(r"^the\s+|\s+paper$", "", asked[1], flags=re.IGNORECASE)
-        names = [asked[1], *([bare] if bare != asked[1] else [])]
+        names = [asked[1], *([bare] if bare != asked[1] else []),
+                 # an acronym alone ("Was DPO an oral?"): as "the DPO paper"
+                 *([f"the {bare} paper"] if re.fullmatch(r"[\w.-]+", bare)
+                   and sum(c.isupper() for c in bare) >= 2 else [])]
         if not (paper := next((p for name in names if (
                 p := self._paper_titled(name) or self._paper_called(name))), None)):
             return None

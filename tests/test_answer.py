@@ -2553,6 +2553,14 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
                         "is by Ann Lee [1].")
     assert fast_chat.ask("Who wrote the QLoRA paper?").citations[0].paper_id == "ql"
     assert not fast_chat.answerer().plan("Who wrote the bandit paper?", None, None).fact
+    # the acronym alone, and a status asked among two ("an oral or a poster?"; they were
+    # searched as words: "no indexed paper writes poster")
+    for question in ("Was DPO an oral?", "Was DPO an oral or a poster?",
+                     "Is the DPO paper a spotlight, an oral or a poster at NeurIPS?"):
+        a = fast_chat.ask(question)
+        assert a.answer.startswith("\u201cDirect Preference Optimization: Your Model is a "
+                                   "Reward Model\u201d is listed as Oral"), (question, a.answer)
+    assert fast_chat.ask("Who wrote DPO?").answer.endswith("is by Ann Lee [1].")
 
 
 def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperChat,
