@@ -15,7 +15,8 @@ __all__ = [
     "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_SUCH_TOPIC",
-    "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "REASON_SYSTEM", "REASON_USER",
+    "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM",
+    "REASON_USER",
     "RECOUNT_HEADER", "RESPELLED", "SHARE",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
     "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
@@ -114,6 +115,9 @@ THANKS = "Glad to help. Ask about the indexed papers any time."
 # "tell me more about the second one" with no list before it
 NO_LIST_TO_PICK = ("There is no list of papers in this conversation to pick from yet; ask "
                    "which papers study a topic, or what an author worked on.")
+# "who wrote the second one?" after a list of fewer
+PICK_BEYOND = ("The last list holds only {count} paper{s}; pick one by its place in it "
+               "(1{to}), or ask about a topic.")
 # "Is there a paper called X?" where none is
 NOT_INDEXED = ("No indexed paper is titled \u201c{title}\u201d; ask \u201cwhich papers study "
                "\u2026?\u201d for the indexed papers on its topic.")

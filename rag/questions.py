@@ -1082,6 +1082,13 @@ class QuestionReader:
         if not listed and (picked := _picked(question, [""] * 100)) and not query_terms(
                 picked[1]):  # "tell me more about the second one" as the first question
             return Plan("summary", "", Filters(), reply=prompts.NO_LIST_TO_PICK)
+        if listed and not _picked(question, listed.paper_ids) and (
+                beyond := _picked(question, [""] * 1000)) and (
+                not query_terms(beyond[1]) or _fact_asked(question)):  # "who wrote the
+            count = len(listed.paper_ids)  # second one?" after a list of one: none is
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.PICK_BEYOND, count=count, s="" if count == 1 else "s",
+                to="" if count == 1 else f" to {count}"))
         if listed and (picked := _picked(question, listed.paper_ids)):
             ids, rest = picked  # "tell me more about the first one": a summary of it
             asked = _fact_asked(question)  # "who wrote the first one?": its authors

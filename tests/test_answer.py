@@ -1875,6 +1875,11 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     assert a.answer.splitlines()[0] == (
         f"The last list holds {narrowed.count} paper{'s' * (narrowed.count > 1)}:")
     assert not fast_chat.answerer().plan("What about paper 9?", conv, None).picked
+    for question in ("What about paper 9?", "who wrote the ninth one?"):  # beyond the list: said
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))  # so (it searched "ninth")
+        assert a.answer == prompts.render(
+            prompts.PICK_BEYOND, count=narrowed.count, s="s" * (narrowed.count > 1),
+            to=f" to {narrowed.count}" if narrowed.count > 1 else "") and not a.papers, question
     assert not fast_chat.answerer().plan("Tell me more about the first one.", None,
                                          None).picked
     for question in ("Tell me more about the second one", "summarize paper 3"):  # no list yet:
