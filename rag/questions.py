@@ -486,7 +486,8 @@ _TALLY = re.compile(
     r"(?:(?P<year>year)|(?P<venue3>venue|conference)|(?P<author3>author)|(?P<affiliation3>"
     r"institution|university|affiliation)|(?:poster\s+|oral\s+)?(?P<session3>session)"
     r"|(?P<day3>day))s?)"
-    r"\b(?=[\s?.!]*$)", re.IGNORECASE)
+    r"\b(?=[\s?.!]*$|\s+(?:are|were|is|was|on|about|study|studying|that|which)\b)",
+    re.IGNORECASE)  # ("How many papers per year are about X?")
 # ... asked of the last answer's papers: "which institutions are they from?", "what venues
 # were they published at?", "who appears most often among their authors?", "who are the most
 # common authors among them?"

@@ -1772,6 +1772,8 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # written
     assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
     assert tally("How many papers on bandits per year?") == [("2023", 1, 1), ("2024", 3, 3)]
+    assert tally("How many papers per year are about bandits?") == [  # ("per year" was a
+        ("2023", 1, 1), ("2024", 3, 3)]  # topic word)
     assert tally("Which year had the most papers on bandits?") == [
         ("2023", 1, 1), ("2024", 3, 3)]
     assert tally("What are the main topics of bandit papers?") == [
