@@ -887,6 +887,14 @@ class Answerer:
                 for status in f.status.split(" or "):  # (:meth:`_outside` says so)
                     if not self.index.filter_ids(**vars(replace(held, status=status))):
                         lines.extend(self._no_such_status(replace(f, status=status)))
+        if plan.sides and not plan.side_filters:  # "papers on Mamba or state space models":
+            unwritten = [side for side in map(shown_topic, plan.sides)  # a side no paper
+                         if (terms := [w for w in re.findall(r"[\w'-]+", side)  # writes, said
+                                       if is_term(w.lower())])  # so (the others' papers are
+                         and not any(self.index.doc_frequencies(terms).values())]  # listed)
+            if unwritten and len(unwritten) < len(plan.sides):
+                lines.append(prompts.render(prompts.SIDE_UNWRITTEN, words=" or ".join(
+                    f"\u201c{neutralize(side)}\u201d" for side in unwritten)))
         given, count = self.index.affiliations_given()
         if plan.filters.affiliation and given < count:
             lines.append(prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",

@@ -17,7 +17,7 @@ __all__ = [
     "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_SUCH_TOPIC",
     "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM",
     "REASON_USER",
-    "RECOUNT_HEADER", "RESPELLED", "SHARE",
+    "RECOUNT_HEADER", "RESPELLED", "SHARE", "SIDE_UNWRITTEN",
     "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
     "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
     "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
@@ -81,6 +81,8 @@ OTHER_SESSION = "No indexed paper is presented {session}; the sessions are {sess
 # "“Mamba”", several joined by "or"; {count} the papers matching the rest of it, {rest}
 UNWRITTEN = ("No indexed paper writes {words}; {count} paper{s} {where} match{es} "
              "\u201c{rest}\u201d (ask about that to see {them}).")
+# "papers on Mamba or state space models" where no paper writes "Mamba" (the others' listed)
+SIDE_UNWRITTEN = "No indexed paper writes {words}."
 # ... or a topic in two parts no paper matches both of ("spiking neural networks for language
 # modeling"): {count} {first}, {other} {second}: '25 papers ... match “spiking neural networks”
 # and 453 “language modeling”'

@@ -922,6 +922,12 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
             "adapter", "lora0", "lora1", "vision"], question  # not "adapt" (Porter's stem)
         assert a.answer.splitlines()[0] == (
             "4 papers in the indexed abstracts match \u201cLoRA\u201d or \u201cadapters\u201d:")
+    # a side no paper writes is said so before the others' papers (it was not said)
+    a = fast_chat.ask("Is there any paper on Mamba or LoRA?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["lora0", "lora1", "vision"]
+    assert a.answer.splitlines()[:2] == [
+        "No indexed paper writes \u201cMamba\u201d.",
+        "3 papers in the indexed abstracts match \u201cMamba\u201d or \u201cLoRA\u201d:"], a.answer
     plan = fast_chat.answerer().plan("Which papers use LoRA or adapters for vision models?",
                                      None, None)
     assert plan.sides == ("Which papers use LoRA for vision models", "adapters for vision models")
