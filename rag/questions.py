@@ -62,8 +62,9 @@ _WHO_WROTE = re.compile(r"^(\s*who)\s+(?:(?:has|have|had)\s+)?(?:wrote|written|w
 # before it: names, years, a topic ("COLT 2024 papers", "bandit papers", "reinforcement
 # learning papers"), no function word ("the best way to find papers" is no judgement of papers)
 _PAPERS = r"(?:papers?|works?|studies|articles|ones?)"
-_NAMED = (r"(?:(?!(?:the|an?|of|to|in|on|for|with|by|and|or|from|about|is|are|was|were|that"
-          r"|which|who|how|what|do|does|did|can|i|you|me)\b)[\w-]+\s+){0,4}")
+_NAMED = (r"(?:(?!(?:the|an?|of|to|in|on|for|with|by|(?:and|or)(?!\s+(?:19|20)\d\d\b)|from"
+          r"|about|is|are|was|were|that|which|who|how|what|do|does|did|can|i|you|me)\b)[\w-]+"
+          r"\s+){0,4}")  # ("COLT 2023 or 2024 papers": "or" before a year)
 _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find"
                       r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"

@@ -141,7 +141,7 @@ _SESSION_WORDS = re.compile(
     rf"|\b(?P<own>{DAYS})['\u2019]s\b"
     rf"|{_IN}(?:\bthe\s+)?\b(?P<apart>morning|afternoon)\s+(?:(?:poster|oral)\s+)?sessions?\b"
     r"|\b(?:in|during)\s+the\s+(?P<bpart>morning|afternoon)s?\b"
-    r"|\b(?P<absent>not\s+(?:being\s+)?presented)\b", re.IGNORECASE)
+    r"|\b(?P<absent>not\s+(?:being\s+)?presented(?:\s+in\s+person)?)\b", re.IGNORECASE)
 
 
 def _hour(session: str) -> int | None:

@@ -640,6 +640,9 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
         "COLT2023bandits", "COLT2025bandits", "wmt"]
     assert _listed(fast_chat, "AISTATS 2023, AISTATS 2024 or AISTATS 2025 papers on bandits") == [
         "AISTATS2023bandits", "AISTATS2024bandits", "AISTATS2025bandits"]
+    a = fast_chat.ask("AISTATS 2023 or 2024 papers on bandits")  # a listing (a summary: its
+    assert a.kind == "listing" and sorted(p["paper_id"] for p in a.papers) == [  # "or" kept
+        "AISTATS2023bandits", "AISTATS2024bandits"], a.answer  # the form from the listing's)
     # "published", "appeared" ask; they are no word the papers must name
     assert _listed(fast_chat, "Which papers were published in 2024 on bandits?") == [
         "AISTATS2024bandits", "COLT2024bandits"]
@@ -2625,6 +2628,8 @@ def test_papers_not_being_presented_are_those_of_that_session(fast_chat: PaperCh
         "Posters Not Being Presented", "not being presented")
     assert _listed(fast_chat, "Which papers are not being presented?") == ["s0", "s2"]
     assert _listed(fast_chat, "Which bandit papers are not presented?") == ["s0", "s2"]
+    assert _listed(fast_chat, "papers on bandits that are not presented in person") == [
+        "s0", "s2"]  # ("person" was a word to find)
 
 
 def test_cli_search_reads_a_misspelled_word_as_the_chat_does(
