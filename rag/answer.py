@@ -36,7 +36,7 @@ from rag.citations import (
     validate,
 )
 from rag.errors import QuestionError
-from rag.institutions import institutions_of, name_parts
+from rag.institutions import ALL_OF, institutions_of, institutions_said, name_parts
 from rag.questions import (
     WHO,
     Conversation,
@@ -898,8 +898,8 @@ class Answerer:
         given, count = self.index.affiliations_given()
         if plan.filters.affiliation and given < count:
             lines.append(prompts.render(prompts.AFFILIATIONS_PARTIAL, given=f"{given:,}",
-                                        count=f"{count:,}",
-                                        name=neutralize(plan.filters.affiliation)))
+                                        count=f"{count:,}", name=neutralize(
+                                            plan.filters.affiliation.replace(ALL_OF, " and "))))
         elif plan.no_affiliations:
             lines.append(prompts.render(prompts.NO_AFFILIATIONS_DROPPED
                                         if plan.institution_dropped else prompts.NO_AFFILIATIONS,
@@ -1138,7 +1138,9 @@ def _among(plan: Plan) -> str:
     label = scope_label(replace(f, session=""))
     where = f"among the {label}" if f.status else f"from {label}" if label else ""
     return " ".join(x for x in (by, where, session_where(f.session) if f.session else "",
-                                f"with an author at {f.affiliation}" if f.affiliation else "")
+                                (f"with authors at {institutions_said(f.affiliation)}"
+                                 if ALL_OF in f.affiliation
+                                 else f"with an author at {f.affiliation}") if f.affiliation else "")
                     if x)
 
 

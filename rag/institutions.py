@@ -15,9 +15,9 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-__all__ = ["INSTITUTIONS", "as_from", "capitalized", "fold", "institution_candidates",
-           "institutions_of", "looks_like_institution", "name_pattern", "name_parts",
-           "spellings", "typed_in_lowercase"]
+__all__ = ["ALL_OF", "INSTITUTIONS", "as_from", "capitalized", "fold", "institution_candidates",
+           "institutions_of", "institutions_said", "looks_like_institution", "name_pattern",
+           "name_parts", "spellings", "typed_in_lowercase"]
 
 # Spellings naming one institution; a name a question writes finds every spelling of its group.
 INSTITUTIONS: tuple[tuple[str, ...], ...] = (
@@ -91,12 +91,29 @@ def name_pattern(name: str) -> str:
 
 
 # what stands before an institution: "papers from MIT", "at Stanford", "affiliated with Google"
-_LEAD = re.compile(r"\b(?:from|at|affiliated\s+with)\s+(?:the\s+)?", re.IGNORECASE)
+_LEAD = re.compile(r"\b(?:from|at|affiliated\s+with|between)\s+(?:both\s+)?(?:the\s+)?",
+                   re.IGNORECASE)
 _NAME_WORD = re.compile(r"[^\W\d_][\w&.'-]*")
 _NAME_JOINS = frozenset({"of", "at", "for", "de", "di", "la", "du", "in", "and", "or", "the"})
 # between two institutions of one run: "MIT or Stanford", "MIT, Stanford and CMU"
 _OR = re.compile(r"\s*,?\s+(?:and|or)\s+(?:the\s+)?", re.IGNORECASE)
 _COMMA = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?:the\s+)?|" + _OR.pattern, re.IGNORECASE)
+
+
+# between institutions a paper's authors must all be at ("from both Stanford and Google"):
+# :attr:`rag.retrieval.Filters.affiliation` "Stanford & Google"
+ALL_OF = " & "
+
+
+def institutions_said(name: str) -> str:
+    """An affiliation filter as a line names it: "MIT", "MIT or Stanford", and institutions
+    the papers have authors at all of (:data:`ALL_OF`) "both Stanford and Google", "all of
+    MIT, Stanford and CMU"."""
+    parts = name.split(ALL_OF)
+    if len(parts) == 1:
+        return name
+    listed = f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"both {listed}" if len(parts) == 2 else f"all of {listed}"
 
 
 def _each(run: str, joins: re.Pattern[str]) -> str:

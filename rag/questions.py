@@ -25,11 +25,13 @@ from rapidfuzz.distance import OSA
 from rag import prompts
 from rag.citations import neutralize
 from rag.institutions import (
+    ALL_OF,
     WORK_NOUN,
     as_from,
     capitalized,
     fold,
     institution_candidates,
+    institutions_said,
     looks_like_institution,
     name_parts,
     typed_in_lowercase,
@@ -241,6 +243,10 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
 _ONES = re.compile(r"^(?:the\s+)?(?:papers?|ones|those|work)\s+(?=(?:on|about|from|by|at|in)\b)",
                    re.IGNORECASE)
 _PAPERS_WORD = re.compile(r"\bpapers?\b", re.IGNORECASE)
+# words saying papers are the joint work of the institutions a question names ("collaborations
+# between Stanford and Google", "papers co-authored by Stanford and Google researchers")
+_JOINT = re.compile(r"\b(?:collaborat(?:ions?|ive|ed|ing)|joint(?:ly)?|together|co-?authored"
+                    r"|co-?written)\b", re.IGNORECASE)
 _WORKED_ON = re.compile(rf"^\s*what\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have)\s+(?P<who>.+?)\s+"
                         r"(?:work(?:ed)?\s+on|publish(?:ed)?|wr[io]te|written|stud(?:y|ied))$",
                         re.IGNORECASE)
@@ -1833,6 +1839,10 @@ class QuestionReader:
                            query, flags=case)
         institution, words = self.index.match_affiliation(query)
         query = query.replace(words, " ", 1) if institution else query
+        if " or " in institution and (re.search(r"\b(?:both|between)\b", words, re.IGNORECASE)
+                                      or _JOINT.search(query)):  # "from both Stanford and
+            institution = institution.replace(" or ", ALL_OF)  # Google": the papers of both
+            query = _JOINT.sub(" ", query)
         session, words = self.index.match_session(query)  # "in poster session 3"
         query = query.replace(words, " ", 1) if session else query
         if not (venue or years.active() or status or institution or session):
@@ -2245,7 +2255,7 @@ def held_papers(f: Filters, count: int, author: str = "", authors_said: str = ""
     words = ([f"{count:,}", f.venue, years, noun] if f.venue and re.fullmatch(YEAR, years)
              else [f"{count:,}", f.venue, noun, f"from {years}" if years else ""])
     words += [session_where(f.session) if f.session else "",
-              f"with authors at {f.affiliation}" if f.affiliation else "",
+              f"with authors at {institutions_said(f.affiliation)}" if f.affiliation else "",
               f"by {author}" if author else "", authors_said]
     return " ".join(w for w in words if w)
 
@@ -2257,7 +2267,7 @@ def scope_named(f: Filters) -> str:
     if not f.affiliation:
         return label
     return (f"{label}{'' if f.status else ' papers'} with " if label else "") + (
-        f"authors at {f.affiliation}")
+        f"authors at {institutions_said(f.affiliation)}")
 
 
 def _topic(question: str) -> str:

@@ -28,7 +28,14 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from rag.errors import StoreError
-from rag.institutions import fold, institution_candidates, looks_like_institution, name_parts, name_pattern
+from rag.institutions import (
+    ALL_OF,
+    fold,
+    institution_candidates,
+    looks_like_institution,
+    name_parts,
+    name_pattern,
+)
 from rag.spelling import american
 from rag.textnorm import (
     YEAR,
@@ -318,13 +325,14 @@ class PaperIndex:
         """Paper ids matching all given filters (case-insensitive substring, ``author`` any of
         several names: "Yoshua Bengio or Samy Bengio"; ``year`` exactly, ``since`` and ``until``
         inclusive bounds, ``year_in`` one of these; ``affiliation``: an author's affiliation
-        names it, :func:`rag.institutions.name_pattern`; ``session`` one of several sessions
+        names it, :func:`rag.institutions.name_pattern`, each of "A & B"
+        (:data:`rag.institutions.ALL_OF`); ``session`` one of several sessions
         exactly, "A or B"), None if no filter."""
         clauses: list[str] = []
         args: list[object] = []
-        if affiliation:
+        for part in affiliation.split(ALL_OF) if affiliation else ():  # each of "A & B"
             clauses.append("affiliations REGEXP ?")
-            args.append(name_pattern(affiliation) or "(?!)")
+            args.append(name_pattern(part) or "(?!)")
         if sessions := name_parts(session):
             clauses.append(f"session IN ({', '.join('?' * len(sessions))})")
             args.extend(sessions)

@@ -1182,9 +1182,12 @@ def test_a_status_and_an_institution_named_in_the_question_filter(fast_chat: Pap
 
 def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: PaperChat,
                                                                     tmp_path: Path) -> None:
+    from rag.institutions import institutions_said
+
     """"Which MIT papers ...", "What did MIT publish on X?", "papers by MIT researchers" name
     the institution as "papers from MIT" do; "from MIT or Stanford", "from MIT, Stanford and
-    CMU" each of them, and a name holding "and" whole; an author's name stays an author's, a
+    CMU" each of them, "from both MIT and Stanford" (also "collaborations between ...") the
+    papers with authors at both, and a name holding "and" whole; an author's name stays an author's, a
     topic word before "papers" a topic; a name never spans two authors' affiliations."""
     places = {"mit": ["MIT", ""], "stan": ["", "Stanford University"],
               "cmu": ["Carnegie Mellon University", ""], "smith": ["Smith College", ""],
@@ -1205,6 +1208,14 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
         "both", "stan"]
     assert _listed(fast_chat, "What did researchers from Stanford publish on bandits?") == [
         "both", "stan"]
+    # the papers of authors at both (they were those of either, or of none: "between" no lead)
+    for question in ("papers from both MIT and Stanford", "collaborations between MIT and Stanford",
+                     "bandit papers co-authored by MIT and Stanford researchers"):
+        assert _listed(fast_chat, question) == ["both"], question
+    assert fast_chat.index.filter_ids(affiliation="MIT & Stanford") == ["both"]  # the UI's box
+    assert institutions_said("MIT & Stanford & CMU") == "all of MIT, Stanford and CMU"
+    a = fast_chat.ask("papers from both MIT and Stanford")
+    assert "1 paper with authors at both MIT and Stanford" in a.answer.splitlines()[0], a.answer
     # the papers' authors named as people with an affiliation ("author", "written" were
     # words to find)
     for question in ("papers with authors from Stanford on bandits",

@@ -198,7 +198,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
             acceptance = gr.Dropdown(facet_choices("status"), label="Status (oral, spotlight)",
                                      allow_custom_value=True, value=None)
             author = gr.Textbox(label="Author (Bengio; Yoshua Bengio or Samy Bengio)")
-            affiliation = gr.Textbox(label="Affiliation (MIT; MIT or Stanford)")
+            affiliation = gr.Textbox(label="Affiliation (MIT; MIT or Stanford; Stanford & Google)")
             session = gr.Dropdown(session_choices(), label="Session (3; Wednesday)",
                                   allow_custom_value=True, value=None,
                                   visible=bool(session_choices()), elem_id="session")
