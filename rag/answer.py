@@ -1200,7 +1200,8 @@ _TALLY_WORDS = {"author": ("author", "authors", "authors"),
                 "affiliation": ("institution", "institutions", "affiliations"),
                 "venue": ("venue", "venues", "venues"), "year": ("year", "years", "years"),
                 "area": ("area", "areas", "areas"), "topic": ("topic", "topics", "titles"),
-                "session": ("session", "sessions", "sessions"), "day": ("day", "days", "sessions")}
+                "session": ("session", "sessions", "sessions"),
+                "day": ("day", "days", "day of presentation")}
 
 
 def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:

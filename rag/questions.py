@@ -243,10 +243,10 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
 _ONES = re.compile(r"^(?:the\s+)?(?:papers?|ones|those|work)\s+(?=(?:on|about|from|by|at|in)\b)",
                    re.IGNORECASE)
 _PAPERS_WORD = re.compile(r"\bpapers?\b", re.IGNORECASE)
-# words saying papers are the joint work of the institutions a question names ("collaborations
-# between Stanford and Google", "papers co-authored by Stanford and Google researchers")
-_JOINT = re.compile(r"\b(?:collaborat(?:ions?|ive|ed|ing)|joint(?:ly)?|together|co-?authored"
-                    r"|co-?written)\b", re.IGNORECASE)
+# words right before the institutions a question names saying the papers are their joint work
+# ("papers co-authored by Stanford and Google researchers": as_from made it "co-authored from
+# Stanford and Google")
+_JOINT = re.compile(r"\b(?:jointly|co-?authored|co-?written)(?:\s+by)?\s*$", re.IGNORECASE)
 _WORKED_ON = re.compile(rf"^\s*what\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have)\s+(?P<who>.+?)\s+"
                         r"(?:work(?:ed)?\s+on|publish(?:ed)?|wr[io]te|written|stud(?:y|ied))$",
                         re.IGNORECASE)
@@ -1096,7 +1096,7 @@ class QuestionReader:
             count = len(listed.paper_ids)  # second one?" after a list of one: none is
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.PICK_BEYOND, count=count, s="" if count == 1 else "s",
-                to="" if count == 1 else f" to {count}"))
+                to="" if count == 1 else f" to {count}") if count else prompts.NO_LIST_TO_PICK)
         if listed and (picked := _picked(question, listed.paper_ids)):
             ids, rest = picked  # "tell me more about the first one": a summary of it
             asked = _fact_asked(question)  # "who wrote the first one?": its authors
@@ -1740,6 +1740,8 @@ class QuestionReader:
                 lambda p: f"{words} {p.group(0)}" if " " not in words else f"{p.group(0)} {words}",
                 last, count=1)
         day = re.match(rf"(?:{DAYS})\b", x, re.IGNORECASE)  # "what about Thursday?"
+        part = re.fullmatch(r"(?:the\s+)?(morning|afternoon)s?(?:\s+sessions?)?", x, re.IGNORECASE)
+        x = f"in the {part.group(1)} sessions" if part else x  # "... the morning?"
         session, words = self.index.match_session(f"on {x}" if day else x)
         if session and not query_terms(f"on {x}".replace(words, " ") if day else x.replace(
                 words, " ")):
@@ -1839,10 +1841,12 @@ class QuestionReader:
                            query, flags=case)
         institution, words = self.index.match_affiliation(query)
         query = query.replace(words, " ", 1) if institution else query
-        if " or " in institution and (re.search(r"\b(?:both|between)\b", words, re.IGNORECASE)
-                                      or _JOINT.search(query)):  # "from both Stanford and
-            institution = institution.replace(" or ", ALL_OF)  # Google": the papers of both
-            query = _JOINT.sub(" ", query)
+        joint = _JOINT.search(query[:query.find(words)] if institution else "")
+        if " or " in institution and not re.search(r"\bor\b", words, re.IGNORECASE) and (
+                re.search(r"\b(?:both|between)\b", words, re.IGNORECASE) or joint):  # "from
+            institution = institution.replace(" or ", ALL_OF)  # both Stanford and Google":
+            if joint:  # the papers of both ("papers co-authored by Stanford and Google
+                query = query[:joint.start()] + query[joint.end():]  # researchers")
         session, words = self.index.match_session(query)  # "in poster session 3"
         query = query.replace(words, " ", 1) if session else query
         if not (venue or years.active() or status or institution or session):

@@ -127,9 +127,11 @@ _STATUS_WORDS = re.compile(
 
 # A presentation session as questions name it: "in poster session 3", "during session #2",
 # "in the second poster session", "presented on Wednesday", "Wednesday's posters", "in the
-# Thursday morning session", "in the afternoon sessions", "on December 14" (a day only after
-# "on", as a possessive or before "session"; a part of the day alone only before "session" or
-# after "in the")
+# Thursday morning session", "in the afternoon sessions", "on December 14", "in the morning
+# of December 14", "papers not being presented" (a day only after "on", as a possessive or
+# before "session"; a part of the day alone only before "session" or after "in the" where the
+# question speaks of presenting, :data:`_PRESENTING`; "not presented" at the end or before "in
+# person")
 DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 MONTHS = ("jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
           "|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
@@ -137,18 +139,24 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
              "tenth", "eleventh", "twelfth")
 _IN = r"(?:\b(?:in|at|during|from)\s+)?"
 _SESSION_WORDS = re.compile(
-    rf"{_IN}(?:\bthe\s+)?\b(?:(?P<kind>poster|oral)\s+)?session\s+#?(?P<number>\d+)\b"
+    rf"{_IN}(?:\bthe\s+)?\b(?:(?P<kind>poster|oral)\s+)?session\s+#?(?P<number>\d+)"
+    r"(?P<suffix>[a-z])?\b"
     rf"|{_IN}\bthe\s+(?P<ordinal>{'|'.join(_ORDINALS)}|last)\s+"
     r"(?:(?P<okind>poster|oral)\s+)?session\b"
-    rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?:(?:{DAYS}),?\s+)?(?P<month>{MONTHS})\.?\s+"
-    r"(?P<dom>\d{1,2})(?:st|nd|rd|th)?\b"
+    rf"|(?:(?:\b(?:presented|shown)\s+)?\bon\s+|\b(?:in|during)\s+the\s+(?P<mpart>morning|afternoon)"
+    rf"\s+of\s+)(?:(?:{DAYS}),?\s+)?(?P<month>{MONTHS})\.?\s+(?P<dom>\d{{1,2}})(?:st|nd|rd|th)?\b"
     rf"|(?:\b(?:presented|shown)\s+)?\bon\s+(?P<day>{DAYS})\b(?:\s+(?P<part>morning|afternoon))?"
     rf"|{_IN}(?:\bthe\s+)?\b(?P<sday>{DAYS})(?:\s+(?P<spart>morning|afternoon))?\s+"
     r"(?:(?:poster|oral)\s+)?sessions?\b"
     rf"|\b(?P<own>{DAYS})['\u2019]s\b"
     rf"|{_IN}(?:\bthe\s+)?\b(?P<apart>morning|afternoon)\s+(?:(?:poster|oral)\s+)?sessions?\b"
     r"|\b(?:in|during)\s+the\s+(?P<bpart>morning|afternoon)s?\b"
-    r"|\b(?P<absent>not\s+(?:being\s+)?presented(?:\s+in\s+person)?)\b", re.IGNORECASE)
+    r"|\b(?P<absent>not\s+(?:being\s+)?presented(?:\s+in\s+person\b|(?=[\s?.!]*$)))",
+    re.IGNORECASE)
+# a question speaking of presenting, where "in the morning" alone names sessions ("which orals
+# are presented in the morning?", not "papers on circadian rhythm in the morning")
+_PRESENTING = re.compile(r"\b(?:present\w*|posters?|sessions?|talks?|orals?|spotlights?)\b",
+                         re.IGNORECASE)
 
 
 def _hour(session: str) -> int | None:
@@ -558,7 +566,8 @@ class PaperIndex:
         held = [s for s, _ in self.sessions() if s]
         if not held:
             return "", ""
-        m = _SESSION_WORDS.search(text)
+        m = next((m for m in _SESSION_WORDS.finditer(text)
+                  if not m.group("bpart") or _PRESENTING.search(text)), None)
         if not m:
             return "", ""
         if m.group("number") or m.group("ordinal"):
@@ -573,10 +582,11 @@ class PaperIndex:
                 number = str(max(numbers))
             else:
                 number = m.group("number") or str(_ORDINALS.index(ordinal) + 1)
+            suffix = (m.group("suffix") or "").lower()  # "oral session 3A": that one
             named = [s for s in held if re.search(
-                rf"\b{kind}\b.*" * bool(kind) + rf"\bsession\s+#?0*{int(number)}[a-z]?\b", s,
-                re.IGNORECASE)]
-            unheld = f"{kind.capitalize()} Session {int(number)}".strip()
+                rf"\b{kind}\b.*" * bool(kind)
+                + rf"\bsession\s+#?0*{int(number)}{suffix or '[a-z]?'}\b", s, re.IGNORECASE)]
+            unheld = f"{kind.capitalize()} Session {int(number)}{suffix.upper()}".strip()
         elif m.group("absent"):  # "which papers are not being presented?": a session
             named = [s for s in held if re.search(r"\bnot\b.*\bpresented\b", s, re.IGNORECASE)]
             if not named:
@@ -584,8 +594,10 @@ class PaperIndex:
             unheld = ""
         elif month := m.group("month"):  # a date: the sessions naming it ("Dec 14")
             dom = int(m.group("dom"))
+            part = (m.group("mpart") or "").lower()  # "in the morning of December 14"
             named = [s for s in held if re.search(rf"\b{month[:3]}[a-z]*\.?\s+0?{dom}\b", s,
-                                                  re.IGNORECASE)]
+                                                  re.IGNORECASE) and (
+                not part or (hour := _hour(s)) is None or (hour < 12) == (part == "morning"))]
             unheld = f"{month[:3].capitalize()} {dom}"
         elif part := (m.group("apart") or m.group("bpart") or "").lower():  # "in the afternoon"
             named = [s for s in held if (hour := _hour(s)) is not None
@@ -615,12 +627,13 @@ class PaperIndex:
             else:
                 text = (f"session {part}" if re.fullmatch(r"#?\d+", part)
                         else f"on {part}" if re.match(rf"(?:{DAYS}|{MONTHS})\b", part, re.IGNORECASE)
-                        else f"in the {part}" if re.fullmatch(r"(?:morning|afternoon)s?", part,
-                                                              re.IGNORECASE)
+                        else f"in the {part.rstrip('s')} sessions" if re.fullmatch(
+                            r"(?:morning|afternoon)s?", part, re.IGNORECASE)
                         else part)
                 named, _ = self.match_session(text)
-                names = [n for n in name_parts(named) if n in held] or [
-                    s for s in held if part.casefold() in s.casefold()]
+                names = [n for n in name_parts(named) if n in held] or ([] if named else [
+                    s for s in held if re.search(rf"(?<!\w){re.escape(part)}(?!\w)", s,
+                                                 re.IGNORECASE)])  # ("8": no 08:45 session)
             if not names:
                 return ""
             found += [n for n in names if n not in found]

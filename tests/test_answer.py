@@ -1214,6 +1214,13 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
         assert _listed(fast_chat, question) == ["both"], question
     assert fast_chat.index.filter_ids(affiliation="MIT & Stanford") == ["both"]  # the UI's box
     assert institutions_said("MIT & Stanford & CMU") == "all of MIT, Stanford and CMU"
+    # ... not where the question says "or", or a joint word is of its topic, or "between" is
+    # no collaboration's
+    plan = fast_chat.answerer().plan("papers from MIT or Stanford on collaborative bandits",
+                                     None, None)
+    assert (plan.filters.affiliation, plan.topic) == ("MIT or Stanford", "collaborative bandits")
+    assert not fast_chat.answerer().plan("What is the relationship between MIT and Stanford "
+                                         "bandits?", None, None).filters.affiliation
     a = fast_chat.ask("papers from both MIT and Stanford")
     assert "1 paper with authors at both MIT and Stanford" in a.answer.splitlines()[0], a.answer
     # the papers' authors named as people with an affiliation ("author", "written" were
@@ -1904,6 +1911,9 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
             to=f" to {narrowed.count}" if narrowed.count > 1 else "") and not a.papers, question
     assert not fast_chat.answerer().plan("Tell me more about the first one.", None,
                                          None).picked
+    conv = Conversation()  # a list of none: no list to pick from ("holds only 0 papers")
+    fast_chat.ask("Which papers study quantum gravity?", conv)
+    assert fast_chat.ask("who wrote the second one?", conv).answer == prompts.NO_LIST_TO_PICK
     for question in ("Tell me more about the second one", "summarize paper 3"):  # no list yet:
         a = fast_chat.ask(question, Conversation())  # said so (it had drawn on any 4 papers)
         assert a.answer == prompts.NO_LIST_TO_PICK and not a.papers, question
@@ -3038,7 +3048,8 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
     fast_chat.ask("Which papers on bandit problems are in poster session 2?", conv)
     for follow_up, ids in [("What about session 1?", ["b0", "b1"]),
                            ("and the last session?", ["b2", "b3"]),
-                           ("How about Tuesday morning?", ["b0", "b1"])]:
+                           ("How about Tuesday morning?", ["b0", "b1"]),
+                           ("what about the afternoon?", ["b2", "b3"])]:
         a = fast_chat.ask(follow_up, conv)
         assert sorted(p["paper_id"] for p in a.papers) == ids, (follow_up, a.answer)
     a = fast_chat.ask("what about Monday?", conv)
@@ -3056,6 +3067,7 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
                           "1 of the 5 papers gives no sessions."], a.answer
     a = fast_chat.ask("How many papers on bandit problems are there per day?")
     assert a.answer.splitlines()[2].startswith("1. Tuesday: 4 papers ["), a.answer
+    assert a.answer.splitlines()[3] == "1 of the 5 papers gives no day of presentation.", a.answer
     a = fast_chat.ask("How many papers are in each poster session?")  # every paper
     assert [re.sub(r" \[.*", "", line) for line in a.answer.splitlines()[2:4]] == [
         f"1. {first}: 2 papers", f"2. {second}: 2 papers"], a.answer

@@ -560,10 +560,18 @@ def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
     assert chat.index.match_session("papers on X on Dec 15") == ("Dec 15", "on Dec 15")
     assert chat.index.match_session("papers on X in the morning sessions") == (
         f"{third} or {first}", "in the morning sessions")  # (sessions in name order)
-    assert chat.index.match_session("papers on X in the afternoon") == (
+    assert chat.index.match_session("papers on X presented in the afternoon") == (
         second, "in the afternoon")
-    assert chat.index.match_session("papers on sleep in the mornings") == (
-        f"{third} or {first}", "in the mornings")  # (only where sessions are given)
+    assert chat.index.match_session("papers on sleep in the morning") == ("", "")  # no talk of
+    # presenting: words of the topic
+    assert chat.index.match_session("orals in the morning of December 12") == (
+        first, "in the morning of December 12")
+    assert chat.index.match_session("papers in oral session 3A") == (third, "in oral session 3A")
+    assert chat.index.match_session("papers in oral session 3B") == (
+        "Oral Session 3B", "in oral session 3B")
+    assert chat.index.match_session("Which papers are not being presented?") == ("", "")  # none
+    assert chat.index.match_session("methods for tasks not presented during training") == (
+        "", "")
     # a filter as the UI, CLI and API take it: stored, numbered, a day, a part of the name
     assert chat.index.session_filter(first) == first
     assert chat.index.session_filter("2") == second
@@ -573,6 +581,8 @@ def test_a_catalog_from_before_sessions_gets_the_column_and_filters_on_it(
     assert chat.index.session_filter("dec 13") == third
     assert chat.index.session_filter("December 12") == f"{first} or {second}"
     assert chat.index.session_filter("afternoon") == second
+    for value in ("8", "12", "Dec 1", "45"):  # a number or date no session has: none (the
+        assert chat.index.session_filter(value) == "", value  # times held "8" and "45")
     assert chat.index.session_filter("session 9") == ""
     assert chat.index.session_filter("1 or Monday") == ""
     assert sorted(chat.index.facets("session")) == sorted(
