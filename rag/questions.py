@@ -715,10 +715,11 @@ _ITS = re.compile(r"^(?P<ask>\s*(?:who|what|where|which)\s+(?:is|are|was|were)\s
                   r"(?P<what>(?:co-?)?authors|(?:first\s+|last\s+)?author|affiliations|institutions"
                   r"|status|decision|presentation(?:\s+type)?|abstract)(?=(?:\s+from)?[\s?.!]*$)",
                   re.IGNORECASE)
+# a paper's status asked: "Is X an oral?", "Is X an oral or a poster at CoRL?"
 _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotlight|poster)"
-                        r"(?:\s*(?:,|or)\s+(?:an?\s+)?(?:oral|spotlight|poster))*"  # "an oral or a
-                        r"(?:\s+(?:paper|presentation))?(?:\s+(?:at|in)\s+[\w-]+(?:\s+\d{4})?)?"  # poster
-                        r"[\s?.!]*$", re.IGNORECASE)  # at CoRL?"
+                        r"(?:\s*(?:,|or)\s+(?:an?\s+)?(?:oral|spotlight|poster))*"
+                        r"(?:\s+(?:paper|presentation))?(?:\s+(?:at|in)\s+[\w-]+(?:\s+\d{4})?)?"
+                        r"[\s?.!]*$", re.IGNORECASE)
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
 # "Is the paper X in the index?", "Does the corpus contain a paper titled X?"
 _IS_INDEXED = re.compile(
@@ -1114,10 +1115,10 @@ class QuestionReader:
                 return Plan("summary", _topic(prev.standalone), filters or Filters(),
                             scope=scope, topic=_topic(prev.standalone), whole_scope=True,
                             standalone=prev.standalone, picked=True, fact=asked[0])
-            if many and asked[0] == "authors" and prev.paper_ids and not (
-                    _COAUTHORS.match(question)):  # "who are their
-                # authors?": the papers again, with all the authors of each; after "find
-                # similar papers", those like the paper again (in its order, with its header)
+            # "who are their authors?": the papers again, with all the authors of each; after
+            # "find similar papers", those like the paper again (in its order, with its header)
+            if many and asked[0] == "authors" and prev.paper_ids and not _COAUTHORS.match(
+                    question):
                 if prev.like and (paper := self.index.get([prev.like]).get(prev.like)):
                     title = paper.title or paper.label
                     return Plan("listing", title, filters or Filters(), topic=title,
@@ -1840,8 +1841,9 @@ class QuestionReader:
             query = re.sub(rf"(?:\b(?i:from|in|at)\s+)?(?<![\w-]){written}(?![\w-])", " ",
                            query, flags=case)
         institution, words = self.index.match_affiliation(query)
+        at = query.find(words) if institution else -1
+        joint = _JOINT.search(query[:at]) if at > 0 else None  # "co-authored" right before
         query = query.replace(words, " ", 1) if institution else query
-        joint = _JOINT.search(query[:query.find(words)] if institution else "")
         if " or " in institution and not re.search(r"\bor\b", words, re.IGNORECASE) and (
                 re.search(r"\b(?:both|between)\b", words, re.IGNORECASE) or joint):  # "from
             institution = institution.replace(" or ", ALL_OF)  # both Stanford and Google":
@@ -2319,9 +2321,9 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
     """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`: "authors",
     "when", "status", "abstract" or "affiliations"), and the words naming the paper ("Direct
     Preference Optimization", "the first one"); None where it asks none of these."""
-    question = _ITS.sub(lambda m: f"{m.group('ask')}the {m.group('what')} of "  # "where are
-                        + ("it" if m.group("whose").lower() == "its" else "them"), question)  # its
-    # authors from?", "who are their authors?"
+    # "where are its authors from?", "who are their authors?"
+    question = _ITS.sub(lambda m: f"{m.group('ask')}the {m.group('what')} of "
+                        + ("it" if m.group("whose").lower() == "its" else "them"), question)
     m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
     if not m or re.match(r"(?:papers?|works?|articles|research)\b", m.group("x"),
                          re.IGNORECASE):  # "who wrote papers on X?": no title

@@ -1210,7 +1210,8 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
         "both", "stan"]
     # the papers of authors at both (they were those of either, or of none: "between" no lead)
     for question in ("papers from both MIT and Stanford", "collaborations between MIT and Stanford",
-                     "bandit papers co-authored by MIT and Stanford researchers"):
+                     "bandit papers co-authored by MIT and Stanford researchers",
+                     "papers co-authored by MIT and Stanford researchers on bandits"):
         assert _listed(fast_chat, question) == ["both"], question
     assert fast_chat.index.filter_ids(affiliation="MIT & Stanford") == ["both"]  # the UI's box
     assert institutions_said("MIT & Stanford & CMU") == "all of MIT, Stanford and CMU"
