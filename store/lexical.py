@@ -556,8 +556,11 @@ class PaperIndex:
         """The presentation sessions a question names, where the catalog gives sessions: by
         number ("in poster session 3", "session #2", "in the third poster session": the
         sessions naming "Session 3"; "the last session" the highest number) or by day
-        ("presented on Wednesday", "Wednesday's posters": every session naming the day), or
-        "not (being) presented" (a session so named: "Posters Not Being Presented"). (the
+        ("presented on Wednesday", "Wednesday's posters", "in the Thursday session": every
+        session naming the day), by date ("on December 14", "in the morning of Dec 14"), by the
+        part of the day alone ("in the afternoon sessions"; "in the morning" only where the
+        question speaks of presenting), or "not (being) presented" (a session so named: "Posters
+        Not Being Presented"). (the
         sessions as stored, joined by " or ", the words naming them in ``text``); "oral session
         3" only a session naming "oral" where any does ("Oral Session 3A"); "morning" and
         "afternoon" by the session's time (12-hour where it says PM). Where none holds that
@@ -616,9 +619,9 @@ class PaperIndex:
     def session_filter(self, value: str) -> str:
         """The stored sessions a filter value names, joined by " or " (:attr:`Filters.session`):
         a session as stored, or as a question would name it ("Poster Session 3", "session 3",
-        "3", "Wednesday", "Wednesday morning", "Dec 13", "afternoon"), or a part of its name
-        ("not being presented");
-        several joined by "or"; '' where a part names none."""
+        "3", "Wednesday", "Wednesday morning", "Dec 13", "afternoon"), or a part of its name as
+        whole words ("not being presented"; not where the value reads as a number or date no
+        session has); several joined by "or"; '' where a part names none."""
         held = [s for s, _ in self.sessions() if s]
         found: list[str] = []
         for part in name_parts(value):

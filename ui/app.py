@@ -113,8 +113,9 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         return [], Conversation(), "", "New chat."
 
     def filter_choices() -> tuple[Any, ...]:
+        sessions = session_choices()
         return (*(gr.Dropdown(choices=facet_choices(c)) for c in ("area", "venue", "year", "status")),
-                gr.Dropdown(choices=session_choices(), visible=bool(session_choices())))
+                gr.Dropdown(choices=sessions, visible=bool(sessions)))
 
     def upload(files: list[str] | None,
                progress: gr.Progress = gr.Progress(track_tqdm=True),  # noqa: B008 (gradio idiom)
