@@ -787,7 +787,7 @@ class Answerer:
         if f.has_years() and years and not self.index.filter_ids(
                 year=f.year, since=f.since, until=f.until, year_in=f.year_in):
             lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=_span(years)))
-        sessions = [s for s, _ in self.index.sessions() if s] if f.session else []
+        sessions = self.index.session_names() if f.session else []
         if sessions and not set(name_parts(f.session)) & set(sessions):
             lines.append(prompts.render(  # "session 9" of six
                 prompts.OTHER_SESSION, session=neutralize(session_where(f.session)),

@@ -251,7 +251,7 @@ class PaperChat:
             return filters
         if named := self.index.session_filter(filters.session):
             return replace(filters, session=named)
-        held = [s for s, _ in self.index.sessions() if s]
+        held = self.index.session_names()
         raise QuestionError(f"no presentation session matches \u201c{filters.session}\u201d; "
                             + (f"the sessions are: {'; '.join(held)}" if held
                                else "the papers give no sessions"))

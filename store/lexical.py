@@ -566,7 +566,7 @@ class PaperIndex:
         "afternoon" by the session's time (12-hour where it says PM). Where none holds that
         number or day, ("Session 9" or "Monday", the words): no paper is found, and the answer
         says which sessions there are; ('', '') if none named."""
-        held = [s for s, _ in self.sessions() if s]
+        held = self.session_names()
         if not held:
             return "", ""
         m = next((m for m in _SESSION_WORDS.finditer(text)
@@ -622,7 +622,7 @@ class PaperIndex:
         "3", "Wednesday", "Wednesday morning", "Dec 13", "afternoon"), or a part of its name as
         whole words ("not being presented"; not where the value reads as a number or date no
         session has); several joined by "or"; '' where a part names none."""
-        held = [s for s, _ in self.sessions() if s]
+        held = self.session_names()
         found: list[str] = []
         for part in name_parts(value):
             if part in held:
@@ -641,6 +641,10 @@ class PaperIndex:
                 return ""
             found += [n for n in names if n not in found]
         return " or ".join(found)
+
+    def session_names(self) -> list[str]:
+        """The sessions papers are presented in, in the order of their names."""
+        return [s for s, _ in self.sessions() if s]
 
     def sessions(self) -> list[tuple[str, int]]:
         """(session, papers) in the order of their names ('' for none); cached."""

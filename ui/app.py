@@ -54,9 +54,6 @@ def build_app(chat: PaperChat) -> gr.Blocks:
     def facet_choices(column: str) -> list[str]:
         return [v for v, _ in chat.index.facets(column) if v != "(none)"]
 
-    def session_choices() -> list[str]:
-        return [v for v, _ in chat.index.sessions() if v]
-
     # ---- handlers --------------------------------------------------------------------------
     def respond(message: str, history: list[dict[str, Any]], conv: Conversation | None,
                 area: str | None, author: str, venue: str | None, year: str | None,
@@ -113,7 +110,7 @@ def build_app(chat: PaperChat) -> gr.Blocks:
         return [], Conversation(), "", "New chat."
 
     def filter_choices() -> tuple[Any, ...]:
-        sessions = session_choices()
+        sessions = chat.index.session_names()
         return (*(gr.Dropdown(choices=facet_choices(c)) for c in ("area", "venue", "year", "status")),
                 gr.Dropdown(choices=sessions, visible=bool(sessions)))
 
@@ -200,9 +197,9 @@ def build_app(chat: PaperChat) -> gr.Blocks:
                                      allow_custom_value=True, value=None)
             author = gr.Textbox(label="Author (Bengio; Yoshua Bengio or Samy Bengio)")
             affiliation = gr.Textbox(label="Affiliation (MIT; MIT or Stanford; Stanford & Google)")
-            session = gr.Dropdown(session_choices(), label="Session (3; Wednesday)",
-                                  allow_custom_value=True, value=None,
-                                  visible=bool(session_choices()), elem_id="session")
+            held = chat.index.session_names()
+            session = gr.Dropdown(held, label="Session (3; Wednesday)", allow_custom_value=True,
+                                  value=None, visible=bool(held), elem_id="session")
             gr.Markdown("### Settings")
             k = gr.Slider(1, 50, value=s.retrieval.k, step=1, label="Papers (search depth)")
             temperature = gr.Slider(0.0, 1.5, value=s.llm.temperature, step=0.05,
