@@ -453,6 +453,11 @@ class Answerer:
                     prompts.render(prompts.ONLY_LEFT_OUT, without=neutralize(plan.without))
                     if plan.only_left_out else
                     f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
+                    prompts.render(prompts.HELD_NARROWED_NONE, scope=len(plan.scope),
+                                   papers=neutralize(held_papers(
+                                       plan.filters, 0, plan.author_shown or plan.author,
+                                       plan.authors_said).removeprefix("0 ")))
+                    if plan.scope is not None and _narrows_by_filters(plan) else
                     prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
@@ -930,6 +935,11 @@ class Answerer:
                         plan.authors_said)))
                     if plan.kind == "metadata" and scope is None and not plan.newest_first
                     and not query_terms(plan.query)
+                    else prompts.render(prompts.HELD_NARROWED_HEADER, scope=scope,
+                                        papers=neutralize(held_papers(
+                                            plan.filters, len(hits), plan.author_shown
+                                            or plan.author, plan.authors_said)))
+                    if scope is not None and _narrows_by_filters(plan)
                     else _listing_header(hits, topic, scope, among, plan.newest_first,
                                          by_title=plan.by_title))
             share = []
@@ -1172,6 +1182,14 @@ def _statuses_said(statuses: Sequence[str], count: int) -> str:
 def _span(years: Sequence[int]) -> str:
     """"2024", "2023 to 2025"."""
     return str(years[0]) if len(years) == 1 else f"{years[0]} to {years[-1]}"
+
+
+def _narrows_by_filters(plan: Plan) -> bool:
+    """Whether a follow-up narrows the last list by filters alone ("which are on Wednesday?",
+    "which of them are from 2025?"): no topic, nothing left out, no order asked for."""
+    return bool((plan.filters.active() or plan.author or plan.authors_said)
+                and not query_terms(plan.query) and not (plan.newest_first or plan.by_title)
+                and not (plan.without or plan.without_authors) and plan.exclude is None)
 
 
 def _where(scope: int | None, among: str) -> str:

@@ -710,7 +710,7 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     a = fast_chat.ask("Which of them are from 2025?", conv)
     assert [p["paper_id"] for p in a.papers] == ["COLT2025bandits"]
     assert a.answer.splitlines()[0] == (
-        "1 paper of the 4 from the previous answer matches \u201c2025\u201d:")
+        "The previous answer's 4 papers include 1 paper from 2025:")
     conv = Conversation()
     fast_chat.ask("Which papers study bandits?", conv)
     a = fast_chat.ask("Of those, which from COLT before 2024 beat WMT?", conv)
@@ -1731,7 +1731,8 @@ def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Pa
     fast_chat.ask("Which papers study bandits?", conv)
     a = fast_chat.ask("which of those are single-author?", conv)
     assert [p["paper_id"] for p in a.papers] == ["p1"]
-    assert "\u201cwith a single author\u201d" in a.answer.splitlines()[0]  # not "are"
+    assert a.answer.splitlines()[0] == (  # not "are"
+        "The previous answer's 4 papers include 1 paper with a single author:")
     # the most or fewest authors: the papers with that many (a search for "authors": refused)
     for question, among in (("Which paper has the most authors?", ["p25"]),
                             ("Which bandit paper has the fewest authors?", ["p1"]),
@@ -3076,6 +3077,15 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
     fast_chat.ask("Which papers on bandit problems are in poster session 2?", conv)
     a = fast_chat.ask("which sessions are they in?", conv)
     assert a.answer.splitlines()[2] == f"1. {second}: 2 papers [1][2]", a.answer
+    conv = Conversation()  # narrowing the last list by a session: its first line says so
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    a = fast_chat.ask("Which of them are on Tuesday afternoon?", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["b2", "b3"]
+    assert a.answer.splitlines()[0] == ("The previous answer's 5 papers include 2 papers in "
+                                        "Poster Session 2 (Tuesday, Dec 12, 15:15 CT):"), a.answer
+    a = fast_chat.ask("which of them are in poster session 1?", conv)
+    assert a.refused and a.answer == ("The previous answer's 2 papers include no papers in "
+                                      "Poster Session 1 (Tuesday, Dec 12, 08:45 CT)."), a.answer
     # the session as a filter (UI, CLI, API): by number or day, as stored, or refused with the
     # sessions there are
     for session in ("1", "Tuesday morning", first, "poster session 1"):
