@@ -91,9 +91,10 @@ def name_pattern(name: str) -> str:
 
 
 # what stands before an institution: "papers from MIT", "at Stanford", "affiliated with Google"
-_LEAD = re.compile(r"\b(?:from|at|affiliated\s+with|(?:collaborations?|joint\s+(?:papers|work))"
-                   r"\s+between)\s+(?:both\s+)?(?:the\s+)?", re.IGNORECASE)  # ("between": of
-# a collaboration only, not "the relationship between Google and OpenAI models")
+_LEAD = re.compile(r"\b(?:from|at|affiliated\s+with|collaborations?\s+between|joint\s+(?:papers"
+                   r"|work|publications)\s+(?:between|of|by|from))\s+(?:both\s+)?(?:the\s+)?",
+                   re.IGNORECASE)  # ("between": of a collaboration only, not "the relationship
+# between Google and OpenAI models"; "joint papers of MIT and Stanford")
 _NAME_WORD = re.compile(r"[^\W\d_][\w&.'-]*")
 _NAME_JOINS = frozenset({"of", "at", "for", "de", "di", "la", "du", "in", "and", "or", "the"})
 # between two institutions of one run: "MIT or Stanford", "MIT, Stanford and CMU"

@@ -256,8 +256,9 @@ _WORKED_ON = re.compile(rf"^\s*what\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have
 _TOGETHER = re.compile(r"\b(?:and|with|together|jointly|co-?authored|co-?written|co-?authors?)\b",
                        re.IGNORECASE)
 # ... words saying the papers are theirs together, and the frame asking what each worked on
-_JOINTLY = re.compile(r"\b(?:together|jointly|co-?authored|co-?written|co-?authors?|with\s+each"
-                      r"\s+other)\b", re.IGNORECASE)
+_JOINTLY = re.compile(r"\b(?:together|jointly|joint(?=\s+(?:papers?|works?|publications?)\b)"
+                      r"|co-?authored|co-?written|co-?authors?|with\s+each\s+other)\b",
+                      re.IGNORECASE)
 # ... a last name after "and", "or", "with" or "&": "papers by Levine and Finn"
 _JOINED_NAME = re.compile(r"\b(?:and|or|with|&)\s+([^\W\d_][\w'-]*?)(?:['\u2019]s)?(?=[\s?.!,]|$)")
 # ... a last name after "by", before the joining word of a name taken out of the question
@@ -272,7 +273,8 @@ _AFTER_NAME = re.compile(r"\s*(?:[?.!,]|$|(?:on|about|in|at|from|since|before|af
                          r"|is|was|have|has|did|do)\b)", re.IGNORECASE)
 _WHAT_DID = re.compile(r"^\s*what\s+(?:(?:topics|problems|subjects)\s+)?(?:did|do|does|have|has)\b",
                        re.IGNORECASE)
-_AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
+_AUTHOR_WORDS = re.compile(r"\b(?:together|jointly|joint(?=\s+(?:papers?|works?|publications?)\b)"
+                           r"|(?:co-?)?authored(?:\s+by)?|co-?written(?:\s+by)?"
                            r"|(?:(?:were|was|are|is|been)\s+)?(?:written|penned|published)\s+by"
                            r"|(?:as|among)\s+(?:an?\s+|the\s+|its\s+)?(?:(?:first|last|senior"
                            r"|corresponding)\s+)?(?:co-?)?authors?)\b"
@@ -1845,7 +1847,7 @@ class QuestionReader:
         joint = _JOINT.search(query[:at]) if at > 0 else None  # "co-authored" right before
         query = query.replace(words, " ", 1) if institution else query
         if " or " in institution and not re.search(r"\bor\b", words, re.IGNORECASE) and (
-                re.search(r"\b(?:both|between)\b", words, re.IGNORECASE) or joint):  # "from
+                re.search(r"\b(?:both|between|joint)\b", words, re.IGNORECASE) or joint):  # "from
             institution = institution.replace(" or ", ALL_OF)  # both Stanford and Google":
             if joint:  # the papers of both ("papers co-authored by Stanford and Google
                 query = query[:joint.start()] + query[joint.end():]  # researchers")

@@ -1211,7 +1211,8 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
     # the papers of authors at both (they were those of either, or of none: "between" no lead)
     for question in ("papers from both MIT and Stanford", "collaborations between MIT and Stanford",
                      "bandit papers co-authored by MIT and Stanford researchers",
-                     "papers co-authored by MIT and Stanford researchers on bandits"):
+                     "papers co-authored by MIT and Stanford researchers on bandits",
+                     "joint papers of MIT and Stanford", "joint work by MIT and Stanford"):
         assert _listed(fast_chat, question) == ["both"], question
     assert fast_chat.index.filter_ids(affiliation="MIT & Stanford") == ["both"]  # the UI's box
     assert institutions_said("MIT & Stanford & CMU") == "all of MIT, Stanford and CMU"
@@ -1567,9 +1568,10 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     fast_chat._llm = ScriptedLLM()
     for question in ("Which papers did Ann Lee and Bo Chen write together?",
                      "papers co-authored by Ann Lee and Bo Chen", "papers by Ann Lee and Bo Chen",
-                     "Ann Lee's papers with Bo Chen"):
+                     "Ann Lee's papers with Bo Chen", "joint papers by Ann Lee and Bo Chen"):
         assert _listed(fast_chat, question) == ["ab", "ab2"], question
     assert _listed(fast_chat, "Which papers by Ann Lee and Bo Chen study bandits?") == ["ab"]
+    assert _listed(fast_chat, "joint work by Ann Lee and Bo Chen on bandits") == ["ab"]
     assert _listed(fast_chat, "papers written by Ann Lee and Bo Chen on bandits") == ["ab"]
     # by last names (each author of it; named as those who wrote the papers found): the
     # second name was a word to find
