@@ -188,13 +188,15 @@ _BY_IDIOM = (r"(?!(?i:hand|design|default|construction|chance|example|far|contra
 def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
     """Where a question says a ``name`` (a regex) is an author's: "papers by NAME (on X)" (not
     where ``not_by`` matches after "by"), "what (topics) did NAME work on?", "NAME's papers",
-    "which papers have NAME as an author?", "is NAME an author of ...?"; the name in the group
-    ``by``, ``did``, ``own``, ``among`` or ``is``."""
+    "which papers have NAME as an author?", "is NAME an author of ...?", "the papers of NAME";
+    the name in the group ``by``, ``of``, ``did``, ``own``, ``among`` or ``is``."""
     return re.compile(
         rf"\bby\s+{not_by}(?P<by>{name})(?:['\u2019]s)?(?=[\s?.!,]*$|\s+(?:on|about|in|at|from"
         r"|that|which|who|since|before|after|during|and|or|with|stud(?:y|ies|ying)|uses?|using"
         r"|are|were"
         r"|propos\w*|published|work\w*)\b)"
+        rf"|\b(?:papers|work|publications|research)\s+of\s+(?P<of>{name})(?=[\s?.!,]*$|\s+(?:on"
+        r"|about|in|at|from|since|before|after|during|and|or|with)\b)"
         rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{name})"
         r"(?:\s+(?:and|or|&)\s+[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)?"  # "... and B work on?"
         r"\s+(?:work|publish|write|wr[io]t|do|stud|research|co-?author)"

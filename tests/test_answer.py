@@ -1575,10 +1575,12 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert _listed(fast_chat, "papers written by Ann Lee and Bo Chen on bandits") == ["ab"]
     # by last names (each author of it; named as those who wrote the papers found): the
     # second name was a word to find
-    for question in ("papers by Lee and Chen", "What did Lee and Chen write together?"):
+    for question in ("papers by Lee and Chen", "What did Lee and Chen write together?",
+                     "the papers of Lee and Chen", "joint work of Lee and Chen"):
         assert _listed(fast_chat, question) == ["ab", "ab2"], question
     a = fast_chat.ask("Which papers by Lee and Chen study bandits?")
     assert [p["paper_id"] for p in a.papers] == ["ab"]
+    assert _listed(fast_chat, "the work of Lee and Chen on bandits") == ["ab"]
     assert a.answer.splitlines()[0].startswith("1 paper by Ann Lee and Bo Chen in the indexed")
     assert _listed(fast_chat, "papers by Lee and Dunn") == ["ab2"]
     # a last name before a full name ("Lee" was a word to find), "write with" (either's papers)
