@@ -75,10 +75,11 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|
                       # "any work on X?", "is there any research on X?"
                       r"|^\s*(?:(?:are|is)\s+there\s+)?any\s+(?:work|research|publications|articles"
                       r"|studies)\b"
-                      # "COLT 2024 papers on X", "Sergey Levine's papers on X" (not "summarize
+                      # "COLT 2024 papers on X", "Sergey Levine's (robotics) papers on X" (not "summarize
                       # bandit papers", "summarize Sergey Levine's papers")
                       r"|^(?!\s*(?:summari[sz]e|describe|explain|compare|contrast|what|how|why)\b)"
-                      rf"(?:\s*{_NAMED}|[^?]*?\w['\u2019]s\s+)papers\b|" + WHO.pattern,
+                      rf"(?:\s*{_NAMED}|[^?]*?\w['\u2019]s\s+(?:[\w-]+\s+){{0,3}}?)papers\b|"
+                      + WHO.pattern,
                       re.IGNORECASE)
 # "compare A and B", "the differences between A and B", "A vs B"
 _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
