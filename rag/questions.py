@@ -86,9 +86,11 @@ _COMPARE = re.compile(r"^\s*(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(
                       r"differences?\s+between)\s+(.+?)\s+(?:and|vs\.?|versus|with|to)\s+(.+?)"
                       r"[\s?.!]*$|^\s*(.+?)\s+(?:vs\.?|versus)\s+(.+?)[\s?.!]*$", re.IGNORECASE)
 # a judgement the abstracts cannot make: "the best paper on X", "the most influential (COLM)
-# papers", "top 5 papers", "which paper is the best?" (not "the most relevant papers": that is
-# the order)
+# papers", "top 5 papers", "highly cited papers on X", "which paper is the best?" (not "the
+# most relevant papers": that is the order)
 _RANK_WORD = (r"(?:best|worst|greatest|strongest|weakest|leading|top(?:\s+\d+)?"
+              r"|seminal|landmark|influential|impactful"
+              r"|(?:highly|widely|frequently|heavily|well|much)[\s-]cited"
               r"|most\s+(?!relevant\b|related\b|similar\b|recent\b|closely\b)[a-z-]+)")
 _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
                     rf"|\bpapers?\s+(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}\b"
@@ -136,7 +138,9 @@ _ASKED_VERB = re.compile(
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
 # citations asked for ("which papers cite DPO?", "papers that build on X"): abstracts hold no
 # reference lists, so the papers naming X are listed, and the first line says so
-_CITING = re.compile(r"\b(?:(?:that|which|who)\s+)?(?:cite[sd]?|citing|referenc(?:e[sd]?|ing)"
+_CITING = re.compile(r"\b(?<!most\s)(?<!least\s)(?<!highly\s)(?<!widely\s)(?<!often\s)"
+                     r"(?<!frequently\s)(?<!heavily\s)(?<!well\s)(?<!well-)"  # "most cited": a
+                     r"(?:(?:that|which|who)\s+)?(?:cite[sd]?|citing|referenc(?:e[sd]?|ing)"  # rank
                      r"|build(?:s|ing)?\s+(?:up)?on)\b", re.IGNORECASE)
 # ... not the papers a reader should cite or read ("Which papers on X should I cite?": those on
 # X, the words no topic)

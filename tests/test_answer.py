@@ -845,13 +845,15 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
     bandits = fast_chat.ask("Which papers study bandits?")
     for question in ("What is the best paper on bandits?", "Which are the top 3 papers on bandits?",
                      "Which bandit papers are the most influential?",
-                     "What are the best bandit papers?"):  # a topic word between
+                     "What are the best bandit papers?",  # a topic word between
+                     "What are the most cited papers on bandits?",  # a rank, no citing
+                     "highly cited papers on bandits", "Which are the seminal bandit papers?"):
         a = fast_chat.ask(question)
         assert a.kind == "listing" and not a.refused, question
         assert {p["paper_id"] for p in a.papers} == {p["paper_id"] for p in bandits.papers}
         lines = a.answer.splitlines()
         assert lines[0] == f"{judgement} Here is every paper that matches instead.", question
-        assert "“best" not in lines[1] and "influential" not in lines[1] and "top" not in lines[1]
+        assert not re.search("best|influential|top|cited|seminal", lines[1]), question
     a = fast_chat.ask("What are the most important 2023 papers on bandits?")  # a year between
     assert a.answer.startswith(judgement) and sorted(p["paper_id"] for p in a.papers) == [
         "arm", "b2023"]
