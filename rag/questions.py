@@ -245,7 +245,14 @@ _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
 _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<x>.+?)[\s?.!]*$"
                          r"|^\s*and\s+(?P<y>(?!(?:which|what|who|whom|how|why|where|when|do|does"
                          r"|did|is|are|was|were|can|could|should|would|will|of|among)\b).+?)"
-                         r"[\s?.!]*$", re.IGNORECASE)
+                         r"[\s?.!]*$"
+                         # a correction: "no, I meant vision transformers", "sorry, I mean 2025"
+                         r"|^\s*(?:(?:no|nope|sorry|oops|actually|ah|oh)\b[\s,.!]*)*I\s+(?:meant"
+                         r"|mean|wanted)\s+(?P<z>.+?)[\s?.!]*$", re.IGNORECASE)
+# ... the words after what changes: "transformers instead", "grasping, not manipulation" (the
+# last question's topic is replaced anyway)
+_INSTEAD = re.compile(r"\s*(?:,?\s+(?:instead|rather)(?:\s+(?:of|than)\s+.+)?"
+                      r"|,\s*(?:and\s+)?not\s+.+)$", re.IGNORECASE)
 # what such a follow-up may call the papers before what it names: "the ones from MIT"
 _ONES = re.compile(r"^(?:the\s+)?(?:papers?|ones|those|work)\s+(?=(?:on|about|from|by|at|in)\b)",
                    re.IGNORECASE)
@@ -1737,7 +1744,8 @@ class QuestionReader:
         words from the first content word to the last, filters left out); added where the last
         question named none. None where the question is no such follow-up, or names "them"."""
         m = _WHAT_ABOUT.match(question)
-        x = _ONES.sub("", (m.group("x") or m.group("y") or "").strip()) if m else ""
+        x = _ONES.sub("", _INSTEAD.sub("", (m.group("x") or m.group("y") or m.group("z")
+                                            or "").strip())) if m else ""
         if not x or _PRONOUN.search(x):
             return None
 

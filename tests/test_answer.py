@@ -1286,6 +1286,16 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     a = fast_chat.ask("What about federated learning?", conv)
     assert a.kind == "listing" and ids(a) == ["p5"]
     assert conv.turns[-1].standalone == "Which spotlight papers study federated learning?"
+    # a correction ("no, I meant X", "X instead"): X in place, the filler words no topic
+    for question in ("What about federated learning instead?", "no, I meant federated learning",
+                     "Sorry, I meant federated learning, not bandits",
+                     "I mean federated learning rather than bandits"):
+        assert fast_chat.answerer().reader._what_about(
+            question, "Which spotlight papers study bandit problems?") == (
+            "Which spotlight papers study federated learning?"), question
+    assert fast_chat.answerer().reader._what_about(
+        "What about 2025 instead?", "Which COLT 2024 papers study bandits?") == (
+        "Which COLT 2025 papers study bandits?")
     conv = Conversation()
     fast_chat.ask("Which COLT 2024 papers from MIT study bandit problems?", conv)
     assert ids(fast_chat.ask("How about Stanford?", conv)) == ["p1"]
