@@ -596,6 +596,10 @@ _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|th
 _ANY_AMONG = re.compile(r"^\s*(?:and\s+)?(?:are\s+there\s+)?any\s+(?:(?P<x>.+?)\s+(?:among|in|of)\s+"
                         rf"(?:them|those|these)|(?P<s>(?:{STATUS_WORDS})s))[\s?.!]*$", re.IGNORECASE)
 _OF_THEM = re.compile(r"\bof\s+(?:them|those|these)\b", re.IGNORECASE)
+# ... a subject of its own after "how many X": "how many hours of video does YouTube-ASL have?"
+# asks a fact of that paper, not which of the last answer's papers have hours of video
+_OWN_SUBJECT = re.compile(r"\b(?:does|do|did)\s+(?!(?:they|these|those|them|the\s+(?:papers|ones)"
+                          r")\b)[\w\"'\u201c]", re.IGNORECASE)
 # ... "exclude the ones on images", "remove the posters", "drop those from 2023"
 _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
                       r"|leave\s+out|skip|hide|without|excluding|except(?:\s+for)?|minus|but\s+not)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
@@ -1150,7 +1154,8 @@ class QuestionReader:
             return _again(listed, filters, recount=True)  # "how many are there?"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
-                    _PAPERS_WORD.search(m.group("rest")))):  # "how many are orals?": of those
+                    _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
+                        "rest")))):  # "how many are orals?": of those
                 # (not "how many COLT 2024 papers study X?": a question of its own)
                 question = f"Of those, which {m.group('rest')}"
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"

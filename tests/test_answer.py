@@ -2713,6 +2713,14 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         return sorted(p["paper_id"] for p in answer.papers)
 
     assert ids(after_listing("How many are orals?")) == ["p0", "p2"]
+    # ... not a question with a subject of its own (it was "None of the 4 papers ...")
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    for question, scoped in (("How many clients does On federated learning 4 have?", False),
+                             ("how many settings do they study?", True),
+                             ("how many of them do bandit problems?", True)):
+        plan = fast_chat.answerer().plan(question, conv, None)
+        assert (plan.scope is not None) == scoped, question
     assert ids(after_listing("any orals among them?")) == ["p0", "p2"]  # ("among" a word)
     assert ids(after_listing("any orals?")) == ["p0", "p2"]  # (every oral of the catalog)
     assert ids(after_listing("only the oral ones")) == ["p0", "p2"]  # ("oral ones" words)
