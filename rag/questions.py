@@ -1206,6 +1206,8 @@ class QuestionReader:
             before = conversation.turns[-2]
         if before and (alone := self._what_about(question, before.standalone)):
             return self.plan(alone, None, filters)
+        if bare := self._bare_institution(question):  # "Tsinghua University": its papers
+            question = f"Which papers are from {bare}?"
         tally = ""
         if (m := _COAUTHORS_OF.match(question)) and (  # an author's: not "who works with GNNs?"
                 (who := self._author_named(f"papers by {next(x for x in m.groups() if x)}"))
@@ -1739,6 +1741,21 @@ class QuestionReader:
                           " ", rest)  # "and Ma", not the "ma" of "Markov games"
         names = tuple(other for other, _ in others)
         return (rest, " or ".join([name, *names]), ()) if either else (rest, name, names)
+
+    def _bare_institution(self, question: str) -> str:
+        """A question that is only an institution's name ("Tsinghua University", "Google
+        DeepMind?"), where more papers have an author there than write its words (a topic's
+        name, "Reinforcement Learning", stays a topic; "Stanford" is in a few abstracts' URLs,
+        in 222 papers' affiliations); ''."""
+        text = question.strip().rstrip("?.! ")
+        if not re.fullmatch(r"[^\W\d_][\w&.' -]*", text) or len(text.split()) > 6:
+            return ""
+        name, words = self.index.match_affiliation(f"from {text}")
+        if not name or words != f"from {text}":
+            return ""
+        written = self.index.doc_frequencies(query_terms(text)).values()
+        held = len(self.index.filter_ids(affiliation=name) or [])
+        return text if held > min(written, default=0) else ""
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and

@@ -1210,6 +1210,9 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
         "both", "stan"]
     assert _listed(fast_chat, "What did researchers from Stanford publish on bandits?") == [
         "both", "stan"]
+    # a question that is only an institution's name: its papers (a search for the name)
+    for question in ("Stanford", "Stanford University?"):
+        assert _listed(fast_chat, question) == ["both", "stan"], question
     # the papers of authors at both (they were those of either, or of none: "between" no lead)
     for question in ("papers from both MIT and Stanford", "collaborations between MIT and Stanford",
                      "bandit papers co-authored by MIT and Stanford researchers",
