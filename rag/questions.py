@@ -136,6 +136,13 @@ _ASKED_VERB = re.compile(
     r"|integrat|unif|bridg|connect)\w*"
     r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
+# two verbs on one object ("methods to detect or reduce hallucinations", "papers that detect
+# and mitigate backdoors"): the papers on the object, not on "detect" or on "reduce X"
+_ACT = (r"(?:detect|identif|reduc|mitigat|prevent|avoid|remov|eliminat|correct|measur|quantif"
+        r"|evaluat|assess|estimat|predict|explain|interpret|understand|analy[sz]|improv|enhanc"
+        r"|defend|counter|combat|tackl|handl|locat|diagnos|repair|alleviat|suppress)\w*")
+_ACT_OR_ACT = re.compile(rf"\b(?:(?:that|which)\s+)?(?:to\s+)?{_ACT}\s+(?:or|and|and/or|/)\s+"
+                         rf"{_ACT}\s+(?=\w)", re.IGNORECASE)
 # citations asked for ("which papers cite DPO?", "papers that build on X"): abstracts hold no
 # reference lists, so the papers naming X are listed, and the first line says so
 _CITING = re.compile(r"\b(?<!most\s)(?<!least\s)(?<!highly\s)(?<!widely\s)(?<!often\s)"
@@ -1243,6 +1250,7 @@ class QuestionReader:
                              like=paper.paper_id)
             # no such title: papers on those words ("similar to zeroth-order methods")
             question = f"{question[:m.start()]} on {m.group('title')}?"
+        question = _ACT_OR_ACT.sub(" on ", question)  # "to detect or reduce X": on X
         question = _ASKED_VERB.sub(r"\1", question)
         share = bool(m := _SHARE.match(question))
         share_of = None  # "... are orals", "... are from COLT": of the papers without it

@@ -927,6 +927,13 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
             "adapter", "lora0", "lora1", "vision"], question  # not "adapt" (Porter's stem)
         assert a.answer.splitlines()[0] == (
             "4 papers in the indexed abstracts match \u201cLoRA\u201d or \u201cadapters\u201d:")
+    # two verbs on one object: the papers on it (it was "reduce" or "the cost of LoRA")
+    for question in ("Which papers propose methods to measure or reduce the cost of LoRA?",
+                     "papers that explain and improve LoRA"):
+        plan = fast_chat.answerer().plan(question, None, None)
+        assert not plan.sides and plan.topic in ("cost of LoRA", "LoRA"), (question, plan.topic)
+    assert _listed(fast_chat, "papers that explain and improve LoRA") == [
+        "lora0", "lora1", "vision"]
     # a side no paper writes is said so before the others' papers (it was not said)
     a = fast_chat.ask("Is there any paper on Mamba or LoRA?")
     assert sorted(p["paper_id"] for p in a.papers) == ["lora0", "lora1", "vision"]
