@@ -136,6 +136,11 @@ _ASKED_VERB = re.compile(
     r"|integrat|unif|bridg|connect)\w*"
     r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
+# a title the question quotes as a paper's: "who wrote 'Attention Is All You Need'?", "what
+# does the paper “X” propose?" (a paper no title is says so, not others' as if it)
+_QUOTED_TITLE = re.compile(r"\b(?:paper|article|titled|called|named|entitled|wrote|write|written"
+                           r"|authors?\s+of)\s+[\"'\u201c\u2018](?P<t>[^\"\u201d\u2019]{8,}?)"
+                           r"[\"'\u201d\u2019]", re.IGNORECASE)
 # two verbs on one object ("methods to detect or reduce hallucinations", "papers that detect
 # and mitigate backdoors"): the papers on the object, not on "detect" or on "reduce X"
 _ACT = (r"(?:detect|identif|reduc|mitigat|prevent|avoid|remov|eliminat|correct|measur|quantif"
@@ -1192,6 +1197,10 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=overview)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
             return fact
+        if (m := _QUOTED_TITLE.search(question)) and len(m.group("t").split()) >= 3 and (
+                not self._paper_titled(m.group("t"))):  # "who wrote 'Attention Is All You
+            return Plan("summary", "", Filters(), reply=prompts.render(  # Need'?": none is
+                prompts.NOT_INDEXED, title=neutralize(m.group("t").strip())))
         if m := _IS_INDEXED.match(question):  # "is there a paper called X?"
             title = (m.group("x") or m.group("y") or m.group("z") or m.group("w")).strip()
             if paper := self._paper_titled(title):

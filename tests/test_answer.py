@@ -2469,11 +2469,14 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     assert not fast_chat.answerer().plan("Who wrote On quantum gravity?", None, None).fact
     # a title no paper has: said so, no papers on its words ("Attention Need")
     for question in ("Is there a paper called 'Attention Is All You Need'?",
-                     "Is 'Attention Is All You Need' in the index?"):
+                     "Is 'Attention Is All You Need' in the index?",
+                     "Who wrote 'Attention Is All You Need'?",
+                     "What does the paper \u201cAttention Is All You Need\u201d propose?"):
         a = fast_chat.ask(question)
         assert a.answer == prompts.render(prompts.NOT_INDEXED,
                                           title="Attention Is All You Need") and not a.papers
     assert fast_chat.ask("Is 'bandit problems' in the corpus?").count == 4  # a topic
+    assert fast_chat.ask("Who wrote 'On bandit problems 3'?").citations[0].paper_id == "p3"
 
 
 def test_compare_a_topic_across_venues_years_statuses_or_institutions(
