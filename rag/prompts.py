@@ -14,7 +14,8 @@ __all__ = [
     "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED",
     "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
-    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_SUCH_TOPIC",
+    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_MORE_ONE",
+    "NO_SUCH_TOPIC",
     "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM",
     "REASON_USER",
     "RECOUNT_HEADER", "RESPELLED", "SHARE", "SIDE_UNWRITTEN",
@@ -178,6 +179,7 @@ NO_LIST = ("There is no list yet to write more of: ask which papers study a topi
            "author worked on.")
 NO_MORE = ("All {count} paper{s} of the last list are written out above; ask about a topic, or "
            "\u201cof those, which ...?\u201d to narrow them.")
+NO_MORE_ONE = ("The last list has one paper, written out above; ask about a topic for others.")
 # "papers related to this abstract: ..."; {text}: its first words
 LIKE_TEXT_HEADER = "The {count} paper{s} {where} closest in meaning to the text \u201c{text}\u201d:"
 LIKE_HEADER_NONE = ("No other paper {where} is close in meaning to \u201c{title}\u201d; the "

@@ -1186,8 +1186,8 @@ class QuestionReader:
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)
             if listed.shown >= len(listed.paper_ids):
                 count = len(listed.paper_ids)
-                return Plan("summary", "", Filters(), reply=prompts.render(
-                    prompts.NO_MORE, count=count, s="" if count == 1 else "s"))
+                return Plan("summary", "", Filters(), reply=prompts.NO_MORE_ONE if count == 1
+                            else prompts.render(prompts.NO_MORE, count=count, s="s"))
             return _again(listed, filters, offset=listed.shown)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)

@@ -2198,6 +2198,8 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
     rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",
              "abstract": f"We study optimal transport in setting {i}. Bounds follow."}
             for i in range(1, 6)]
+    rows.append({"id": "pf", "title": "Protein folding with diffusion",
+                 "abstract": "We fold proteins with a diffusion model."})
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     lines, fast_chat.settings.llm.listing_lines = fast_chat.settings.llm.listing_lines, 2
@@ -2226,6 +2228,8 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
         assert fast_chat.ask("How many are there?", conv).count == 5
         assert fast_chat.answerer().plan("Show me more", None, None).reply == prompts.NO_LIST
         assert fast_chat.answerer().plan("Tell me more about the first one.", conv, None).picked
+        assert fast_chat.ask("Which papers study protein folding?", conv).count == 1
+        assert fast_chat.ask("Show me more", conv).answer == prompts.NO_MORE_ONE  # not "All 1"
     finally:
         fast_chat.settings.llm.listing_lines = lines
 
