@@ -61,9 +61,10 @@ __all__ = ["STATUS_WORDS", "LexicalHit", "PaperIndex"]
 log = logging.getLogger("paperchat.store")
 
 # Bump when the FTS layout, rag.textnorm.index_terms, rag.textnorm.acronym_definitions,
-# rag.textnorm.WORD_SPLITS or rag.spelling changes: an index with another version has its FTS
-# rows, acronyms and split-word groups rebuilt from the catalog when opened (PaperIndex._migrate).
-SCHEMA_VERSION = "17"
+# rag.textnorm.WORD_SPLITS, rag.spelling or _as_indexed changes: an index with another version
+# has its FTS rows, acronyms and split-word groups rebuilt from the catalog when opened
+# (PaperIndex._migrate).
+SCHEMA_VERSION = "18"
 
 # bm25 column weights: title, label, keywords, abstract, expansions, authors
 BM25_WEIGHTS = (4.0, 3.0, 2.0, 1.0, 1.0, 2.0)
@@ -981,8 +982,15 @@ def _as_indexed(paper: Paper) -> Paper:
     """The paper as the keyword index reads it: its title, label, keywords and abstract in
     American spelling (:func:`rag.spelling.american`; every question is read so too)."""
     return paper.model_copy(update={
-        "title": american(paper.title), "label": american(paper.label),
-        "keywords": [american(k) for k in paper.keywords], "abstract": american(paper.abstract)})
+        "title": _unmath(american(paper.title)), "label": _unmath(american(paper.label)),
+        "keywords": [american(k) for k in paper.keywords],
+        "abstract": _unmath(american(paper.abstract))})
+
+
+def _unmath(text: str) -> str:
+    """``text`` with a number set as inline math written plainly: "Atari $100$k" is "Atari
+    100k", as a question writes it (the tokenizer had read "100" and "k")."""
+    return re.sub(r"\$(\d[\d.,]*)\$", r"\1", text)
 
 
 def _text(paper: Paper) -> str:

@@ -270,6 +270,18 @@ def test_listing_wants_the_topic_not_its_words_apart(fast_chat: PaperChat, tmp_p
     assert "x" not in listed and {"d0", "d1", "d2", "d3", "a"} <= set(listed)
 
 
+def test_a_number_set_as_inline_math_is_read_as_written_plainly(fast_chat: PaperChat,
+                                                                tmp_path: Path) -> None:
+    """"Atari $100$k" (LaTeX in an abstract) names "Atari 100k", as "Atari-100k" does; the
+    tokenizer had read "100" and "k" apart, so the paper was found by meaning or not at all."""
+    rows = [{"id": "m", "title": "Stochastic world models",
+             "abstract": "We reach $126.7$ on the Atari $100$k benchmark."},
+            {"id": "h", "title": "Plastic agents", "abstract": "We win on Atari-100k games."},
+            {"id": "o", "title": "Atari at scale", "abstract": "We train on Atari for 200M frames."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    assert fast_chat.index.phrase_matches("Which papers use Atari 100k?") == {"m", "h"}
+
+
 def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat,
                                                               tmp_path: Path) -> None:
     """"mixture of experts" is read as "mixture-of-experts" where two papers or more write it
