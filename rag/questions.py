@@ -680,6 +680,10 @@ _ONES_WORD = re.compile(r"\b(?:ones|papers|of\s+them|of\s+those)\b", re.IGNORECA
 _LINKED = re.compile(r"(?<![\w'-])([A-Za-z]\w+)\s+(of|to)\s+([A-Za-z]\w+)(?![\w'-])",
                      re.IGNORECASE)
 _COMPOUND_PAPERS = 2  # papers writing the hyphenated compound for the words to be read as one
+# a prefix written apart from its word ("self supervised", "semi supervised", "multi agent"):
+# read as the hyphenated compound where papers write it so (QuestionReader.compounded)
+_PREFIXED = re.compile(r"(?<![\w'-])(self|semi|non|multi|cross|pre|post|co|zero|few|fine|long)"
+                       r"\s+([a-z]\w+)(?![\w'-])", re.IGNORECASE)
 # words asking, not naming the topic, that a misspelling of is read as ("wich paprs study
 # X?"): QuestionReader.respelled
 _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
@@ -1038,7 +1042,10 @@ class QuestionReader:
         ("mixture of experts" -> "mixture-of-experts", "chain of thought" ->
         "chain-of-thought"), or where the compound is a synonym-table surface ("sim to real",
         "sequence to sequence"): the topic is then the three words together, as a phrase, not two
-        words anywhere in a paper ("a mixture of demonstrations ... human experts")."""
+        words anywhere in a paper ("a mixture of demonstrations ... human experts"). So too a
+        prefix written apart from its word (:data:`_PREFIXED`: "self supervised learning" ->
+        "self-supervised learning", not the phrase "supervised learning", which semi-supervised
+        papers write)."""
         def join(m: re.Match[str]) -> str:
             first, link, second = m.groups()
             if not (is_term(first.lower()) or is_term(second.lower())):  # "out of distribution"
@@ -1050,7 +1057,15 @@ class QuestionReader:
             written = self.index.doc_frequencies([joined])[joined]
             return compound if written >= _COMPOUND_PAPERS else m.group(0)
 
-        return _LINKED.sub(join, question)
+        def prefix(m: re.Match[str]) -> str:
+            first, second = m.groups()
+            if not is_term(second.lower()):
+                return m.group(0)
+            joined = f"{first}{second}".lower()
+            written = self.index.doc_frequencies([joined])[joined]
+            return f"{first}-{second}" if written >= _COMPOUND_PAPERS else m.group(0)
+
+        return _PREFIXED.sub(prefix, _LINKED.sub(join, question))
 
     def _read(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> Plan:
@@ -2212,13 +2227,14 @@ def _last_asked(question: str) -> str:
 
 def _as_typed(topic: str, typed: str) -> str:
     """``topic`` with each compound :meth:`QuestionReader.compounded` made of words ``typed``
-    wrote apart written back as typed ("mixture-of-experts" -> "mixture of experts"): the
-    answer names the topic as the question did; the search keeps the compound."""
-    for m in _LINKED.finditer(typed):
-        first, link, second = m.groups()
+    wrote apart written back as typed ("mixture-of-experts" -> "mixture of experts",
+    "self-supervised" -> "self supervised"): the answer names the topic as the question did;
+    the search keeps the compound."""
+    for m in [*_LINKED.finditer(typed), *_PREFIXED.finditer(typed)]:
         spaced = " ".join(m.group(0).split())
-        topic = re.sub(rf"(?<![\w-]){re.escape(first)}-{link}-{re.escape(second)}(?![\w-])",
-                       lambda _: spaced, topic, flags=re.IGNORECASE)  # noqa: B023 (used at once)
+        compound = "-".join(re.escape(word) for word in m.groups())
+        topic = re.sub(rf"(?<![\w-]){compound}(?![\w-])", lambda _: spaced, topic,  # noqa: B023
+                       flags=re.IGNORECASE)  # (used at once)
     return topic
 
 

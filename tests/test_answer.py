@@ -321,6 +321,32 @@ def test_words_papers_write_as_one_compound_are_read_as_one(fast_chat: PaperChat
     assert plan.query == "Which papers use mixture-of-experts layers?"
 
 
+def test_a_prefix_written_apart_is_read_as_the_compound_papers_write(fast_chat: PaperChat,
+                                                                     tmp_path: Path) -> None:
+    """"self supervised learning" is read as "self-supervised learning" where papers write it
+    so, not as the phrase "supervised learning" (its last two words), which semi-supervised
+    papers write too; "semi supervised" likewise. The answer names the topic as typed."""
+    rows = [{"id": f"self{i}", "title": f"Pretext tasks {i}",
+             "abstract": f"We study self-supervised learning of encoders {i}."} for i in range(3)]
+    rows += [{"id": f"semi{i}", "title": f"Few labels {i}",
+              "abstract": f"We study semi-supervised learning by self-training {i}."}
+             for i in range(2)]
+    rows.append({"id": "plain", "title": "Supervised learning bounds",
+                 "abstract": "Supervised learning of a self-normalised density."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    reader = fast_chat.answerer().reader
+    assert reader.compounded("Which papers use self supervised learning?") == (
+        "Which papers use self-supervised learning?")
+    assert reader.compounded("Which papers use co training?") == (
+        "Which papers use co training?")  # no paper writes "co-training"
+    listed = _listed(fast_chat, "Which papers use self supervised learning?")
+    assert {"self0", "self1", "self2"} <= set(listed) and not {"semi0", "semi1"} & set(listed)
+    listed = _listed(fast_chat, "Which papers study Semi Supervised learning?")
+    assert {"semi0", "semi1"} <= set(listed) and not {"self0", "self1", "self2"} & set(listed)
+    plan = fast_chat.answerer().plan("Which papers use self supervised learning?", None, None)
+    assert plan.topic == "self supervised learning"
+
+
 def test_a_modifier_before_a_synonym_is_a_phrase(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"model-based RL" (a modifier before a synonym-table topic) is named where the modifier
     stands before any spelling of it ("model-based reinforcement learning"), or by the acronym
