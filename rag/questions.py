@@ -1376,6 +1376,13 @@ class QuestionReader:
                    and sum(c.isupper() for c in bare) >= 2 else [])]
         if not (paper := next((p for name in names if (
                 p := self._paper_titled(name) or self._paper_called(name))), None)):
+            # "the Llama 2 paper": a name no title has, that papers use (or none writes),
+            # not the one paper writing it ("the Read and Reward paper": its abstract's)
+            if bare != asked[1] and re.fullmatch(r"the\s+.+\s+paper", asked[1], re.IGNORECASE) and (
+                    len(bare.split()) <= 3 and re.search(r"[A-Z0-9]", bare)
+                    and self.index.doc_frequencies([bare])[bare] != 1):
+                return Plan("summary", "", Filters(), reply=prompts.render(
+                    prompts.NOT_INDEXED, title=neutralize(bare)))
             return None
         return Plan("summary", paper.title or paper.label, Filters(), scope=[paper.paper_id],
                     topic=paper.title or paper.label, standalone=question, whole_scope=True,

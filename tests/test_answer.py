@@ -2519,6 +2519,17 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
                                           title="Attention Is All You Need") and not a.papers
     assert fast_chat.ask("Is 'bandit problems' in the corpus?").count == 4  # a topic
     assert fast_chat.ask("Who wrote 'On bandit problems 3'?").citations[0].paper_id == "p3"
+    # "the X paper" by a name no title has: none, where no paper or several write the name;
+    # the paper whose abstract alone writes it, where one does
+    _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
+        {"id": "rr", "title": "Read and reap the rewards",
+         "abstract": "We propose the Read and Reward framework. It plays Atari."}])
+    for question, name in (("Who wrote the Llama 2 paper?", "Llama 2"),
+                           ("When was the COLT-Bandit paper published?", "COLT-Bandit")):
+        assert fast_chat.ask(question).answer == prompts.render(prompts.NOT_INDEXED, title=name)
+    assert [p["paper_id"] for p in fast_chat.ask("Who wrote the Read and Reward paper?").papers
+            ] == ["rr"]
+    assert fast_chat.ask("Who wrote the bandit paper?").count == 4  # no name: a topic
 
 
 def test_compare_a_topic_across_venues_years_statuses_or_institutions(
