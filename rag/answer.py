@@ -876,8 +876,7 @@ class Answerer:
         if plan.respelled:
             lines.append(prompts.render(prompts.RESPELLED, pairs=and_list([
                 f"\u201c{neutralize(a)}\u201d as \u201c{neutralize(b)}\u201d"
-                for a, b in plan.respelled]), typed=" or ".join(
-                f"\u201c{neutralize(a)}\u201d" for a, _ in plan.respelled)))
+                for a, b in plan.respelled]), it="it" if len(plan.respelled) == 1 else "them"))
         if plan.dated:
             today = self.reader.today()
             lines.append(prompts.render(prompts.DATED, pairs=and_list([

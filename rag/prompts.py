@@ -90,9 +90,8 @@ SIDE_UNWRITTEN = "No indexed paper writes {words}."
 PARTS_APART = ("No indexed paper matches both; {count} paper{s} {where} match{es} "
                "\u201c{first}\u201d and {other} \u201c{second}\u201d (ask about either to see "
                "them).")
-# {pairs}: "“lerning” as “learning”", several joined by "and"; {typed}: "“lerning”", several
-# joined by "or"
-RESPELLED = "Read {pairs}: no indexed paper writes {typed}."
+# {pairs}: "“lerning” as “learning”", several joined by "and"; {it}: "it" or "them"
+RESPELLED = "Read {pairs}, as the indexed papers write {it}."
 # {pairs}: "“last year” as 2025", several joined by "and"; {today}: "4 December 2026"
 DATED = "Read {pairs}, counting from today, {today}."
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "

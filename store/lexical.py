@@ -18,6 +18,7 @@ import math
 import re
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -796,18 +797,37 @@ class PaperIndex:
         letters or more), written by at least two papers in a title or abstract, the most
         widely written of the closest; '' where a paper writes ``word`` anywhere, its authors
         too (also as Porter stemming finds it: "reinforcment" finds "reinforcement"), or none
-        is close enough; '' too for a word under five letters."""
+        is close enough; '' too for a word under five letters. A word papers write with
+        hyphens, and one paper or none without ("selfsupervised"), is written as they write it
+        ("self-supervised")."""
         word = word.lower()
         if len(word) < 5 or not word.isalpha() or american(word) != word:
             return ""  # "optimisation" is no misspelling: the index reads it "optimization"
-        if self.db.execute("SELECT 1 FROM papers_fts WHERE papers_fts MATCH ? LIMIT 1",
-                           (f'"{word}"',)).fetchone():
+        written = self.db.execute(  # in a title or abstract, not as a joined compound
+            "SELECT count(*) FROM (SELECT 1 FROM papers_fts WHERE papers_fts MATCH ? LIMIT 2)",
+            (f'- expansions : "{word}"',)).fetchone()[0]
+        if written >= 2:
             return ""  # the common case, before the word counts are read (once, 0.2 s)
+        if hyphenated := self._hyphenated(word):
+            return hyphenated
+        if written:
+            return ""
         counts = self._word_counts()
         most = 2 if len(word) >= 9 else 1
         close = process.extract(word, counts.keys(), scorer=OSA.distance, score_cutoff=most,
                                 limit=None)
         return min(close, key=lambda c: (c[1], -counts[c[0]]))[0] if close else ""
+
+    def _hyphenated(self, word: str) -> str:
+        """How the papers most often write ``word`` (lowercase) with hyphens, where two or more
+        do ("self-supervised" for "selfsupervised"; the index joins such compounds); ''."""
+        rows = self.db.execute("SELECT title, abstract FROM papers_fts WHERE papers_fts MATCH ? "
+                               "LIMIT 20", (f'expansions : "{word}"',)).fetchall()
+        written = Counter(form.lower() for title, abstract in rows
+                          for form in re.findall(r"[^\W\d_]+(?:[-\u2010\u2011][^\W\d_]+)+",
+                                                 f"{title} {abstract}")
+                          if re.sub(r"[-\u2010\u2011]", "", form.lower()) == word)
+        return written.most_common(1)[0][0] if len(rows) >= 2 and written else ""
 
     def word_papers(self, word: str) -> int:
         """How many papers write ``word`` (lowercase, four letters or more) in their title or

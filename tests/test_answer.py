@@ -2127,8 +2127,7 @@ def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: Paper
     a = fast_chat.ask("Which papers study federated lerning?")
     assert sorted(p["paper_id"] for p in a.papers[:3]) == ["fl0", "fl1", "fl2"]
     assert a.answer.splitlines()[0] == (
-        "Read \u201clerning\u201d as \u201clearning\u201d: no indexed paper writes "
-        "\u201clerning\u201d.")
+        "Read \u201clerning\u201d as \u201clearning\u201d, as the indexed papers write it.")
     assert "match \u201cfederated learning\u201d: 3 name it" in a.answer.splitlines()[1]
     answerer = fast_chat.answerer()
     assert answerer.plan("Which papers study federatd lerning?", None, None).respelled == [

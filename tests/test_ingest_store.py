@@ -292,6 +292,26 @@ def test_an_author_name_is_no_topic_word(tmp_path: Path) -> None:
     index.close()
 
 
+
+def test_a_compound_the_papers_hyphenate_is_respelled_as_they_write_it(tmp_path: Path) -> None:
+    """"selfsupervised", which one paper writes and more write "self-supervised", is read as
+    "self-supervised"; a word two papers write as typed is left alone."""
+    from rag.types import Paper
+    from store.lexical import PaperIndex
+
+    abstracts = {"a": "We study self-supervised learning.", "b": "A self-supervised encoder.",
+                 "c": "Selfsupervised pretraining helps.", "d": "Multitask training.",
+                 "e": "Multitask models and multi-task heads.", "f": "Multi-task learning."}
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        for pid, abstract in abstracts.items():
+            index.put(db, Paper(paper_id=pid, title=f"Paper {pid}", label=f"Paper {pid}",
+                                abstract=abstract))
+    assert index.respelled("selfsupervised") == "self-supervised"
+    assert index.respelled("multitask") == ""  # two papers write it so
+    index.close()
+
+
 def test_british_and_american_spellings_match_each_other(tmp_path: Path) -> None:
     """The keyword index reads British spellings as American ones, in the papers and in every
     question: "Bayesian optimisation" finds "Bayesian Optimization" and the other way round,
