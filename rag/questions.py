@@ -679,6 +679,14 @@ _ONES_WORD = re.compile(r"\b(?:ones|papers|of\s+them|of\s+those)\b", re.IGNORECA
 # means "vision-language" too)
 _LINKED = re.compile(r"(?<![\w'-])([A-Za-z]\w+)\s+(of|to)\s+([A-Za-z]\w+)(?![\w'-])",
                      re.IGNORECASE)
+# a title asked about: "tell me about X", "summarize the paper X", "what is X about?"
+_ABOUT = re.compile(r"\s*(?P<frame>(?:please\s+)?(?:tell\s+me\s+(?:more\s+)?about|summari[sz]e"
+                    r"|explain|describe|what\s+is)\s+(?:the\s+paper\s+)?)?[\"'\u201c]?(?P<t>.+?)"
+                    r"[\"'\u201d]?(?(frame)(?:\s+about)?)\s*[?.!]*\s*$", re.IGNORECASE)
+# how a question that asks starts (not a title pasted alone)
+_ASKS = re.compile(r"\s*(?:which|what|who|whom|whose|how|why|when|where|list|show|find|tell"
+                   r"|give|summari[sz]e|compare|explain|describe|are|is|do|does|did|can|could"
+                   r"|any|papers?)\b", re.IGNORECASE)
 _COMPOUND_PAPERS = 2  # papers writing the hyphenated compound for the words to be read as one
 # a prefix written apart from its word ("self supervised", "semi supervised", "multi agent"):
 # read as the hyphenated compound where papers write it so (QuestionReader.compounded)
@@ -1216,6 +1224,10 @@ class QuestionReader:
                 not self._paper_titled(m.group("t"))):  # "who wrote 'Attention Is All You
             return Plan("summary", "", Filters(), reply=prompts.render(  # Need'?": none is
                 prompts.NOT_INDEXED, title=neutralize(m.group("t").strip())))
+        if paper := self._title_alone(question):  # a title pasted, or "tell me about X"
+            return Plan("summary", paper.title or paper.label, Filters(),
+                        scope=[paper.paper_id], topic=paper.title or paper.label,
+                        standalone=question, whole_scope=True)
         if m := _IS_INDEXED.match(question):  # "is there a paper called X?"
             title = (m.group("x") or m.group("y") or m.group("z") or m.group("w")).strip()
             if paper := self._paper_titled(title):
@@ -1409,6 +1421,18 @@ class QuestionReader:
         if not named or query_terms(_PAPERS_WORD.sub(" ", rest)):
             return None
         return where, named
+
+    def _title_alone(self, question: str) -> Paper | None:
+        """The paper whose title (four words or more) ``question`` is, pasted alone or asked
+        about (:data:`_ABOUT`: "tell me about X", "summarize X", "what is X about?"); None
+        where it is no title, or asks otherwise ("which papers ...?"). A title's words had been
+        searched as a topic (14 papers for the DPO paper's title)."""
+        m = _ABOUT.match(question)
+        asked = m.group("t") if m else ""
+        if len(plain(asked).split()) < 4 or not (m and m.group("frame")) and (
+                _ASKS.match(question) or question.rstrip().endswith("?")):
+            return None
+        return self._paper_titled(asked)
 
     def _paper_called(self, words: str) -> Paper | None:
         """The paper "the X paper" names (:meth:`_paper_titled`): titled X ("the QLoRA paper":

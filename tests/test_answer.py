@@ -2529,6 +2529,12 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     assert [p["paper_id"] for p in fast_chat.ask("Who wrote the Read and Reward paper?").papers
             ] == ["rr"]
     assert fast_chat.ask("Who wrote the bandit paper?").count == 4  # no name: a topic
+    # a title pasted alone, or asked about: that paper, not the papers on its words
+    for question in ("On bandit problems 2", "on Bandit problems 2.",
+                     "Tell me about On bandit problems 2", "What is On bandit problems 2 about?"):
+        assert [p["paper_id"] for p in fast_chat.ask(question).papers] == ["p2"], question
+    assert fast_chat.answerer().plan("Which papers cite On bandit problems 2", None,
+                                     None).scope is None  # a question, not a title
 
 
 def test_compare_a_topic_across_venues_years_statuses_or_institutions(
