@@ -371,13 +371,16 @@ _YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\
                          re.IGNORECASE)
 
 
-# years named by the date: "last year('s)", "this year", "two years ago", "the past two years"
-_ORDINAL_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
+# years named by the date: "last year('s)", "this year", "two years ago", "the past two years",
+# "the last decade"
+_ORDINAL_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                  "nine": 9, "ten": 10}
+_COUNTED = r"(?:10|[1-9]|two|three|four|five|six|seven|eight|nine|ten)"
 _RELATIVE_YEAR = re.compile(
     r"(?:\b(?:from|in|of|during|over)\s+)?(?:(?P<this>\bthis\s+year)(?:['\u2019]s)?\b"
     r"|(?<!\bthe\s)(?P<last>\blast\s+year)(?:['\u2019]s)?\b"
-    r"|\b(?P<n>[1-5]|two|three|four|five)\s+years?\s+ago\b"
-    r"|\bthe\s+(?:last|past)\s+(?P<span>[2-5]|two|three|four|five)\s+years\b)",
+    rf"|\b(?P<n>{_COUNTED})\s+years?\s+ago\b"
+    rf"|\bthe\s+(?:last|past)\s+(?:(?P<span>{_COUNTED})\s+years|(?P<decade>decade))\b)",
     re.IGNORECASE)
 
 
@@ -397,7 +400,8 @@ def _relative_years(question: str, year: int) -> tuple[str, list[tuple[str, str]
                        else year - count(m.group("n")))
             said = f"from {read}"
         else:
-            read = said = f"since {year - count(m.group('span')) + 1}"
+            span = 10 if m.group("decade") else count(m.group("span"))
+            read = said = f"since {year - span + 1}"
         words = re.sub(r"^(?:from|in|of|during|over)\s+|['\u2019]s$", "", m.group(0),
                        flags=re.IGNORECASE)
         pairs.append((" ".join(words.split()), read))

@@ -2853,9 +2853,9 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
 
 
 def test_years_named_by_the_date_count_from_today(fast_chat: PaperChat, tmp_path: Path) -> None:
-    """"last year", "this year", "two years ago", "the past two years" are years counted from
-    today's date (the answerer's clock), and the answer says how it read them; they were words
-    to find ("Which COLT papers from last year ..." was refused)."""
+    """"last year", "this year", "two years ago", "the past two years", "the last decade" are
+    years counted from today's date (the answerer's clock), and the answer says how it read
+    them; they were words to find ("Which COLT papers from last year ..." was refused)."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
     fast_chat._llm = ScriptedLLM()
 
@@ -2875,7 +2875,11 @@ def test_years_named_by_the_date_count_from_today(fast_chat: PaperChat, tmp_path
             ("COLT papers from two years ago on bandit problems", date(2026, 6, 1), ["p0", "p3"],
              "\u201ctwo years ago\u201d as 2024"),
             ("papers on bandit problems in the past two years", date(2026, 6, 1), ["p1", "p2"],
-             "\u201cthe past two years\u201d as since 2025")):
+             "\u201cthe past two years\u201d as since 2025"),
+            ("papers of the last decade on bandit problems", date(2034, 6, 1), ["p1", "p2"],
+             "\u201cthe last decade\u201d as since 2025"),
+            ("bandit problems papers of the past 10 years", date(2033, 6, 1),
+             ["p0", "p1", "p2", "p3"], "\u201cthe past 10 years\u201d as since 2024")):
         a = ask(question, today)
         assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
         assert a.answer.splitlines()[0] == (
