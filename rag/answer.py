@@ -1337,7 +1337,10 @@ def _fact(fact: str, paper: Paper) -> str:
     none."""
     title = f"\u201c{paper.title or paper.label}\u201d"
     where, status = _venue_year(paper), paper.status
-    affiliations = list(dict.fromkeys(a.strip() for a in paper.affiliations if a.strip()))
+    # each institution once, however written ("UC Berkeley", "University of California,
+    # Berkeley"): rag.institutions, as the tallies count them
+    affiliations = list(dict.fromkeys(name for a in paper.affiliations if a.strip()
+                                      for name in institutions_of(a) or (a.strip(),)))
     if fact == "authors":
         return (f"{title} is by {and_list(paper.authors)}" if paper.authors
                 else f"The catalog gives no authors for {title}")

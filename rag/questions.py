@@ -540,6 +540,13 @@ _TALLY_THEM = re.compile(
     rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+(?:common|frequent"
     rf"|prolific)|top)\s+authors?\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list)))[\s?.!]*$",
     re.IGNORECASE)
+# where the authors of the last answer's papers are: "which institutions are the authors
+# from?", "where are their authors from?", "where do the authors work?"
+_AUTHORS_FROM = re.compile(
+    rf"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:are|is|were"
+    r"|was|do|does|did)\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+(?:(?:come|work|based)"
+    r"\s+)?(?:from|at|with|in|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:the"
+    r"|its|their)\s+(?:co-?)?authors?\s+(?:(?:come\s+)?from|work|based))[\s?.!]*$", re.IGNORECASE)
 # the catalog itself, as questions name it
 _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
 # what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
@@ -1163,6 +1170,13 @@ class QuestionReader:
             return Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
                         standalone=listed.standalone, picked=True, fact=asked[0] if asked else "")
+        if prev and prev.paper_ids and _AUTHORS_FROM.match(question):
+            if len(prev.paper_ids) == 1 or prev.picked:  # "which institutions are the authors
+                return Plan("summary", _topic(prev.standalone), filters or Filters(),  # from?"
+                            scope=list(prev.paper_ids), topic=_topic(prev.standalone),
+                            whole_scope=True, standalone=prev.standalone, picked=True,
+                            fact="affiliations")
+            return _again(prev, filters, recount=True, tally="affiliation")  # of a list: counted
         if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])):
             # "who wrote it?": the paper the last answer was on (the papers it picked, for
             # "them"); after "find similar papers", the paper they are like

@@ -2522,13 +2522,25 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     # the paper whose abstract alone writes it, where one does
     _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
         {"id": "rr", "title": "Read and reap the rewards",
-         "abstract": "We propose the Read and Reward framework. It plays Atari."}])
+         "abstract": "We propose the Read and Reward framework. It plays Atari.",
+         "affiliations": ["UC Berkeley", "University of California, Berkeley", "Google"]}])
     for question, name in (("Who wrote the Llama 2 paper?", "Llama 2"),
                            ("When was the COLT-Bandit paper published?", "COLT-Bandit")):
         assert fast_chat.ask(question).answer == prompts.render(prompts.NOT_INDEXED, title=name)
     assert [p["paper_id"] for p in fast_chat.ask("Who wrote the Read and Reward paper?").papers
             ] == ["rr"]
     assert fast_chat.ask("Who wrote the bandit paper?").count == 4  # no name: a topic
+    # where the authors of the last answer's paper are: each institution once, however written
+    conv = Conversation()
+    fast_chat.ask("Who wrote Read and reap the rewards?", conv)
+    for question in ("Which institutions are the authors from?", "where do the authors work?"):
+        assert fast_chat.ask(question, conv).answer == (
+            "The authors of \u201cRead and reap the rewards\u201d list UC Berkeley and Google "
+            "[1].")
+    fast_chat.ask("Which papers study bandit problems?", conv)  # of a list: counted
+    lines = fast_chat.ask("Where are their authors from?", conv).answer.splitlines()
+    assert [re.sub(r"\[.*", "", line) for line in lines[2:4]] == [
+        "1. MIT: 3 papers ", "2. Stanford University: 1 paper "]
     # a title pasted alone, or asked about: that paper, not the papers on its words
     for question in ("On bandit problems 2", "on Bandit problems 2.",
                      "Tell me about On bandit problems 2", "What is On bandit problems 2 about?"):
