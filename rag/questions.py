@@ -926,7 +926,10 @@ class QuestionReader:
         there?": "Which papers study X?"; :data:`_WHATS_NEW`: "what's new in X?"). A greeting
         or thanks is answered without a search (:meth:`_reply`), a passage given by the
         papers closest to it (:meth:`_passage`); a question after a greeting as the question
-        ("hi, what can you do?", "Hello! Which papers study X?")."""
+        ("hi, what can you do?", "Hello! Which papers study X?"). A run of spaces is read as
+        one (a line break as one line break): the patterns' whitespace would otherwise match it
+        in quadratically many ways (70 s for 2,000 spaces)."""
+        question = re.sub(r"\s{2,}", lambda m: "\n" if "\n" in m.group(0) else " ", question)
         question = _GREETED.sub("", question, count=1) or question
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)

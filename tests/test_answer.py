@@ -23,7 +23,7 @@ from rag.answer import (
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
-from rag.questions import _fact_asked, _last_asked, shown_topic
+from rag.questions import Plan, _fact_asked, _last_asked, shown_topic
 from rag.retrieval import Filters, split_sentences
 from tests.conftest import ScriptedLLM
 
@@ -2286,6 +2286,33 @@ def _venue_rows() -> list[dict[str, object]]:
                      "conference": venue, "year": year, "authors": [f"Author {i}"],
                      "affiliations": [aff]})
     return rows
+
+
+def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
+                                                     tmp_path: Path) -> None:
+    """A question with a long run of spaces or line breaks is read as with one: planned at once
+    (the patterns' whitespace had matched 3,000 spaces in quadratically many ways, minutes
+    per question), and as meant."""
+    import threading
+
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    answerer = fast_chat.answerer()
+
+    def planned(question: str) -> Plan:
+        plans: list[Plan] = []
+        thread = threading.Thread(target=lambda: plans.append(answerer.plan(question, None, None)),
+                                  daemon=True)  # (a daemon: a failure does not hold the run)
+        thread.start()
+        thread.join(60)  # minutes before; milliseconds now
+        assert plans, "not planned within 60 s"
+        return plans[0]
+
+    plan = planned("Is" + " " * 3000 + "bandit problems?")  # matching no pattern: the slow case
+    assert plan.query == "Is bandit problems?"
+    plan = planned("Is" + " " * 3000 + "On bandit problems 1 an oral?")
+    assert plan.fact == "status" and plan.scope == ["p1"]
+    plan = planned("Who wrote" + "\n" * 3000 + "On bandit problems 2?")
+    assert plan.fact == "authors" and plan.scope == ["p2"]
 
 
 def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
