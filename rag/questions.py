@@ -608,9 +608,17 @@ _THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\
                        r"\b", re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
-    r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:are\s+there|is\s+that"
-    r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?[\s?.!]*$",
-    re.IGNORECASE)
+    r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:(?:are|were)\s+there|is\s+that"
+    r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?"
+    r"(?:\s+(?:exactly|in\s+total|in\s+all|altogether|overall))?[\s?.!]*$", re.IGNORECASE)
+# the last list asked for again: "list them", "show me all of them", "give me the full list",
+# "what are they?" (after "how many ...?")
+_LIST_THEM = re.compile(
+    r"^\s*(?:(?:and|ok(?:ay)?|so|now|then)[\s,]+)?(?:please\s+)?(?:(?:list|show|give|name|display"
+    r"|print)(?:\s+(?:me|us))?\s+(?:(?:them|those|these)(?:\s+(?:papers|ones))?(?:\s+all)?|all(?:\s+of)?"
+    r"(?:\s+(?:them|those|these)(?:\s+papers)?)?|everything|(?:the\s+)?(?:full|whole|complete"
+    r"|entire)\s+list|the\s+(?:papers|list))|(?:which|what)\s+(?:are|were)\s+(?:they|those|these)"
+    r"(?:\s+papers)?)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
                           r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"
@@ -1233,6 +1241,8 @@ class QuestionReader:
                 return Plan("summary", "", Filters(), reply=prompts.NO_MORE_ONE if count == 1
                             else prompts.render(prompts.NO_MORE, count=count, s="s"))
             return _again(listed, filters, offset=listed.shown)
+        if listed and listed.paper_ids and _LIST_THEM.match(question):  # "list them"
+            return _again(listed, filters, recount=True)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"

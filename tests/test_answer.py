@@ -2263,6 +2263,11 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
         a = fast_chat.ask("What about paper 4?", conv)
         assert a.kind == "summary" and [p["paper_id"] for p in a.papers] == [order[3]]
         assert fast_chat.ask("How many are there?", conv).count == 5
+        for question in ("list them", "Give me the full list", "show all of them please",
+                         "what are they?", "how many were there exactly?"):  # the list again
+            a = fast_chat.ask(question, conv)  # (not a search for "full", "exactly")
+            assert a.answer.startswith("The last list holds 5 papers"), question
+            assert [p["paper_id"] for p in a.papers] == order, question
         assert fast_chat.answerer().plan("Show me more", None, None).reply == prompts.NO_LIST
         assert fast_chat.answerer().plan("Tell me more about the first one.", conv, None).picked
         assert fast_chat.ask("Which papers study protein folding?", conv).count == 1
