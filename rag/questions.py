@@ -460,8 +460,11 @@ _OWN_PRONOUN = re.compile(r"^\s*(?:which|what|find|list|show|any)\b.*?\bpapers?\
 # "the last one" (QuestionReader._read)
 _ORDINALS = {word: place for place, word in enumerate(
     ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-     "tenth"))}
-_ORDINAL = rf"(?P<ord>{'|'.join(_ORDINALS)}|last)(?:\s+(?P<n>two|three|four|five|\d))?"
+     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+     "seventeenth", "eighteenth", "nineteenth", "twentieth"))}
+# "the second", "the twelfth", "the 2nd", "the 12th"
+_ORDINAL = (rf"(?P<ord>{'|'.join(sorted(_ORDINALS, key=len, reverse=True))}|last"
+            r"|\d{1,3}(?:st|nd|rd|th))(?:\s+(?P<n>two|three|four|five|\d))?")
 _PICKED = re.compile(
     r"\[\d{1,3}\](?:\s*(?:,|and|&|or)?\s*\[\d{1,3}\])*"
     r"|\b(?:papers?|items?|results?|numbers?|nos?\.?)\s*#?\d{1,3}(?:\s*(?:,|and|&|or)\s*#?\d{1,3})*"
@@ -2476,7 +2479,7 @@ def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | Non
         if word == "last":
             places += range(len(listed) - many, len(listed))
         elif word:
-            first = _ORDINALS[word]
+            first = _ORDINALS[word] if word in _ORDINALS else int(word[:-2]) - 1  # "12th"
             places += range(first, first + many) if n else [first]
         else:
             places += [int(d) - 1 for d in re.findall(r"\d+", m.group(0))]

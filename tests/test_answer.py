@@ -2270,6 +2270,11 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
             assert [p["paper_id"] for p in a.papers] == order, question
         assert fast_chat.answerer().plan("Show me more", None, None).reply == prompts.NO_LIST
         assert fast_chat.answerer().plan("Tell me more about the first one.", conv, None).picked
+        for question, place in (("Who wrote the 2nd one?", 2), ("about the 4th paper", 4)):
+            plan = fast_chat.answerer().plan(question, conv, None)  # by number
+            assert plan.picked and plan.scope == [order[place - 1]], question
+        assert fast_chat.answerer().plan("Who wrote the twelfth one?", conv, None).reply == (
+            prompts.render(prompts.PICK_BEYOND, count=5, s="s", to=" to 5"))
         assert fast_chat.ask("Which papers study protein folding?", conv).count == 1
         assert fast_chat.ask("Show me more", conv).answer == prompts.NO_MORE_ONE  # not "All 1"
     finally:
