@@ -487,9 +487,10 @@ _HELLO = (r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|eveni
 _GREETING = re.compile(rf"{_HELLO}[\s!.,]*$", re.IGNORECASE)
 # ... before a question: "hi, what can you do?", "Hello! Which papers ..."
 _GREETED = re.compile(rf"{_HELLO}\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
-_THANKS = re.compile(r"^\s*(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx|ty|great|perfect|ok(?:ay)?"
-                     r"|cool|nice|awesome|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?"
-                     r"[\s!.,]*$", re.IGNORECASE)
+_THANKS = re.compile(r"^\s*(?:(?:ok(?:ay)?|great|perfect|cool|nice|awesome)[\s!.,]+)?(?:(?:many\s+)?"
+                     r"thanks?(?:\s+you)?|thank\s+you|thx|ty|great|perfect|ok(?:ay)?|cool|nice"
+                     r"|awesome|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?[\s!.,]*$",
+                     re.IGNORECASE)
 _HELP = re.compile(r"^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\s+do\s+i\s+use"
                    r"\s+(?:this|you|it)|who\s+are\s+you|what\s+are\s+you)[\s?!.]*$", re.IGNORECASE)
 # where or when the papers appeared, no topic word: "which papers on X came out in 2025?",
@@ -1606,7 +1607,8 @@ class QuestionReader:
             rest = re.sub(rf"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:{_NARROW_VERB}\b)?\s*", "", rest,
                           flags=re.IGNORECASE) or rest
             rest, filters, named = self._named_filters(rest, filters)
-            coauthors: tuple[str, ...] = ()
+            rest = " ".join(re.sub(r"\bones?\b", " ", rest, flags=re.IGNORECASE).split())  # "the
+            coauthors: tuple[str, ...] = ()  # 2024 ones": no topic "ones"
             if not filters.author and (author := self._author_named(rest)).name:
                 rest = " ".join(re.sub(rf"(?:\bby\s+)?{re.escape(author.words)}(?:['\u2019]s\b)?",
                                        " ", rest, flags=re.IGNORECASE).split())
