@@ -831,9 +831,10 @@ class Conversation:
 
     @property
     def listed(self) -> Turn | None:
-        """The last turn that did not pick papers of another by their place: the one whose
-        listing "the second one" or "paper 3" picks from."""
-        return next((t for t in reversed(self.turns) if not t.picked), None)
+        """The last turn that did not pick papers of another by their place and has papers:
+        the one whose listing "the second one" or "paper 3" picks from (not a refusal after
+        it: "of those, which use X?" where none does)."""
+        return next((t for t in reversed(self.turns) if not t.picked and t.paper_ids), None)
 
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
@@ -1169,8 +1170,9 @@ class QuestionReader:
                     prompts.NO_SUCH_TOPIC, count=len(tallied.topics), n=n))
             return self._plan(f"Of those, which are on {tallied.topics[n - 1]}?",
                               Conversation([tallied]), filters)  # among the papers counted
-        if not listed and (picked := _picked(question, [""] * 100)) and not query_terms(
-                picked[1]):  # "tell me more about the second one" as the first question
+        if not listed and (picked := _picked(question, [""] * 100)) and (not query_terms(
+                picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
+            # "who wrote the second one?" with no list yet
             return Plan("summary", "", Filters(), reply=prompts.NO_LIST_TO_PICK)
         if listed and not _picked(question, listed.paper_ids) and (
                 beyond := _picked(question, [""] * 1000)) and (

@@ -2277,6 +2277,10 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
             assert plan.picked and plan.scope == [order[place - 1]], question
         assert fast_chat.answerer().plan("Who wrote the twelfth one?", conv, None).reply == (
             prompts.render(prompts.PICK_BEYOND, count=5, s="s", to=" to 5"))
+        a = fast_chat.ask("Of those, which study quantum gravity?", conv)  # none: a refusal
+        assert a.refused and not a.papers  # after it, "the third one" is still the list's
+        plan = fast_chat.answerer().plan("Who wrote the third one?", conv, None)
+        assert plan.picked and plan.scope == [order[2]] and plan.fact == "authors"
         assert fast_chat.ask("Which papers study protein folding?", conv).count == 1
         assert fast_chat.ask("Show me more", conv).answer == prompts.NO_MORE_ONE  # not "All 1"
     finally:
