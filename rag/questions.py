@@ -797,6 +797,12 @@ _IS_INDEXED = re.compile(
     r"[\"\u201d'\u2019]|the\s+paper\s+"
     r"(?P<w>.+?))\s+(?:in|part\s+of|among|included\s+in|indexed(?:\s+in)?)(?:\s+(?:the|this|your)"
     r"\s+(?:corpus|index|collection|list|papers|dataset|database))?[\s?.!]*$", re.IGNORECASE)
+# ... an author or a topic: "Is Yoshua Bengio in the index?", "is federated learning in the
+# corpus?"
+_IN_INDEX = re.compile(
+    r"^\s*(?:is|are)\s+(?!there\b|the\s+paper\b)(?P<x>[^\"\u201c'\u2018].*?)\s+(?:in|part\s+of"
+    r"|among|included\s+in|indexed(?:\s+in)?)\s+(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|database"
+    r"|dataset|papers)[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
 _MORE = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
@@ -1265,6 +1271,11 @@ class QuestionReader:
             return Plan("summary", paper.title or paper.label, Filters(),
                         scope=[paper.paper_id], topic=paper.title or paper.label,
                         standalone=question, whole_scope=True)
+        if m := _IN_INDEX.match(question):  # "Is Yoshua Bengio in the index?": the papers
+            author = self._author_named(m.group("x"))  # by them; "is federated learning in
+            question = (f"What did {m.group('x')} work on?" if author.name and not (  # the
+                author.many or author.misspelled) and plain(author.words) == plain(  # corpus?"
+                    m.group("x")) else f"Which papers study {m.group('x')}?")  # the papers on it
         if m := _IS_INDEXED.match(question):  # "is there a paper called X?"
             title = (m.group("x") or m.group("y") or m.group("z") or m.group("w")).strip()
             if paper := self._paper_titled(title):

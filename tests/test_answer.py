@@ -2563,13 +2563,18 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         assert a.answer == prompts.render(prompts.NOT_INDEXED,
                                           title="Attention Is All You Need") and not a.papers
     assert fast_chat.ask("Is 'bandit problems' in the corpus?").count == 4  # a topic
+    assert fast_chat.ask("is federated learning in the index?").count == 2  # (not "index")
     assert fast_chat.ask("Who wrote 'On bandit problems 3'?").citations[0].paper_id == "p3"
     # "the X paper" by a name no title has: none, where no paper or several write the name;
     # the paper whose abstract alone writes it, where one does
     _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
         {"id": "rr", "title": "Read and reap the rewards",
          "abstract": "We propose the Read and Reward framework. It plays Atari.",
+         "authors": ["Yue Wu", "Tom Mitchell"],
          "affiliations": ["UC Berkeley", "University of California, Berkeley", "Google"]}])
+    for question in ("Is Tom Mitchell in the index?", "How many papers has Yue Wu got?"):
+        a = fast_chat.ask(question)  # an author: the papers by them (not those on "got")
+        assert [p["paper_id"] for p in a.papers] == ["rr"] and a.kind == "metadata", question
     for question, name in (("Who wrote the Llama 2 paper?", "Llama 2"),
                            ("When was the COLT-Bandit paper published?", "COLT-Bandit")):
         assert fast_chat.ask(question).answer == prompts.render(prompts.NOT_INDEXED, title=name)
