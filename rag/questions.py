@@ -1231,8 +1231,9 @@ class QuestionReader:
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
                     _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
-                        "rest")))):  # "how many are orals?": of those
-                # (not "how many COLT 2024 papers study X?": a question of its own)
+                        "rest")) or self._venue_counted(m.group("rest")))):  # "how many are
+                # orals?": of those (not "how many COLT 2024 papers study X?", "how many CoRL
+                # 2025 orals are there?": a question of its own)
                 question = f"Of those, which {m.group('rest')}"
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
@@ -1481,6 +1482,14 @@ class QuestionReader:
                 _ASKS.match(question) or question.rstrip().endswith("?")):
             return None
         return self._paper_titled(asked)
+
+    def _venue_counted(self, words: str) -> bool:
+        """Whether ``words`` after "how many" count a venue's or a year's papers in the whole
+        catalog: they name one and "are there" ("CoRL 2025 orals are there")."""
+        if not re.search(r"\b(?:are|were)\s+there\b", words, re.IGNORECASE):
+            return False
+        named = self._named_filters(words, Filters())[1]
+        return bool(named.venue or named.year or named.since or named.until or named.year_in)
 
     def _paper_called(self, words: str) -> Paper | None:
         """The paper "the X paper" names (:meth:`_paper_titled`): titled X ("the QLoRA paper":

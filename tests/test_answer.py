@@ -2852,7 +2852,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     fast_chat.ask("Which papers study bandit problems?", conv)
     for question, scoped in (("How many clients does On federated learning 4 have?", False),
                              ("how many settings do they study?", True),
-                             ("how many of them do bandit problems?", True)):
+                             ("how many of them do bandit problems?", True),
+                             ("How many ALT 2025 orals are there?", False),  # the catalog's
+                             ("how many orals are there?", True)):
         plan = fast_chat.answerer().plan(question, conv, None)
         assert (plan.scope is not None) == scoped, question
     assert ids(after_listing("any orals among them?")) == ["p0", "p2"]  # ("among" a word)
