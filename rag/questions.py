@@ -735,6 +735,20 @@ _REWORDED = (
                 r"[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # a change over the years: "how has the number of papers on X changed (from 2023 to
+    # 2025)?", "is X research growing?", "how has X evolved over the years?": a count per year
+    (re.compile(r"^\s*(?:how\s+(?:has|have|did)\s+(?:the\s+)?(?:number|count|amount|volume)\s+of"
+                r"\s+(?:papers|work|research|publications)\s+(?:on|about|in)\s+(?P<a>.+?)"
+                r"|(?:is|are)\s+(?:the\s+)?(?:(?:research|work)\s+(?:on|in)\s+)?(?P<b>.+?)"
+                r"(?:\s+(?:research|work))?\s+(?:(?:still\s+)?(?:growing|increasing|declining"
+                r"|shrinking|on\s+the\s+rise|becoming\s+more\s+popular))"
+                r"|how\s+(?:has|have|did)\s+(?:the\s+)?(?:(?:research|work)\s+(?:on|in)\s+)?"
+                r"(?P<c>.+?)(?:\s+(?:research|work))?\s+(?:evolved|grown|developed))(?:\s+(?:changed"
+                r"|grown|evolved))?(?:\s+(?:over\s+(?:time|the\s+years)|(?P<span>(?:from|between)\s+"
+                r"(?:19|20)\d\d\s+(?:to|and)\s+(?:19|20)\d\d)|(?:in\s+)?recent\s+years))?[\s?.!]*$",
+                re.IGNORECASE),
+     lambda m: f"How many papers on {m.group('a') or m.group('b') or m.group('c')}"
+               f"{' ' + m.group('span') if m.group('span') else ''} per year?"),
 )
 # "what's new in X?": the latest papers on X
 _WHATS_NEW = re.compile(r"^\s*what(?:['\u2019]?s|\s+is|\s+are)\s+(?:new|(?:the\s+)?(?:latest|recent|newest)"

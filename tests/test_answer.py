@@ -1871,6 +1871,10 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
         ("2023", 1, 1), ("2024", 3, 3)]  # topic word)
     assert tally("Which year had the most papers on bandits?") == [
         ("2023", 1, 1), ("2024", 3, 3)]
+    for question in ("How has the number of papers on bandits changed from 2023 to 2024?",
+                     "Is bandits research growing over the years?",
+                     "how has research on bandits evolved over time?"):  # (topic words)
+        assert tally(question) == [("2023", 1, 1), ("2024", 3, 3)], question
     assert tally("What are the main topics of bandit papers?") == [
         ("Learning theory", 3, 3), ("Optimization", 1, 1)]
     a = fast_chat.ask("Who are the most prolific authors on bandits?")
