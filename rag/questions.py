@@ -735,6 +735,8 @@ _REWORDED = (
                 r"[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # "neural nets": as the papers mostly write it
+    (re.compile(r"\bneural\s+net(s?)\b", re.IGNORECASE), r"neural network\1"),
     # a change over the years: "how has the number of papers on X changed (from 2023 to
     # 2025)?", "is X research growing?", "how has X evolved over the years?": a count per year
     (re.compile(r"^\s*(?:how\s+(?:has|have|did)\s+(?:the\s+)?(?:number|count|amount|volume)\s+of"

@@ -345,6 +345,8 @@ def test_a_prefix_written_apart_is_read_as_the_compound_papers_write(fast_chat: 
     assert {"semi0", "semi1"} <= set(listed) and not {"self0", "self1", "self2"} & set(listed)
     plan = fast_chat.answerer().plan("Which papers use self supervised learning?", None, None)
     assert plan.topic == "self supervised learning"
+    plan = fast_chat.answerer().plan("Which papers train neural nets?", None, None)
+    assert plan.query == "Which papers train neural networks?"  # as papers mostly write it
 
 
 def test_a_modifier_before_a_synonym_is_a_phrase(fast_chat: PaperChat, tmp_path: Path) -> None:
