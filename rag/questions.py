@@ -137,10 +137,11 @@ _ASKED_VERB = re.compile(
     r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
 # a title the question quotes as a paper's: "who wrote 'Attention Is All You Need'?", "what
-# does the paper “X” propose?" (a paper no title is says so, not others' as if it)
-_QUOTED_TITLE = re.compile(r"\b(?:paper|article|titled|called|named|entitled|wrote|write|written"
-                           r"|authors?\s+of)\s+[\"'\u201c\u2018](?P<t>[^\"\u201d\u2019]{8,}?)"
-                           r"[\"'\u201d\u2019]", re.IGNORECASE)
+# does the paper “X” propose?" (a paper no title is says so, not others' as if it); not a
+# method "called 'X'"
+_QUOTED_TITLE = re.compile(r"\b(?:(?:paper|article)(?:\s+(?:titled|called|named|entitled))?|titled"
+                           r"|entitled|wrote|authors?\s+of)\s+[\"'\u201c\u2018]"
+                           r"(?P<t>[^\"\u201d\u2019]{8,}?)[\"'\u201d\u2019]", re.IGNORECASE)
 # two verbs on one object ("methods to detect or reduce hallucinations", "papers that detect
 # and mitigate backdoors"): the papers on the object, not on "detect" or on "reduce X"
 _ACT = (r"(?:detect|identif|reduc|mitigat|prevent|avoid|remov|eliminat|correct|measur|quantif"
@@ -706,10 +707,6 @@ _LINKED = re.compile(r"(?<![\w'-])([A-Za-z]\w+)\s+(of|to)\s+([A-Za-z]\w+)(?![\w'
 _ABOUT = re.compile(r"\s*(?P<frame>(?:please\s+)?(?:tell\s+me\s+(?:more\s+)?about|summari[sz]e"
                     r"|explain|describe|what\s+is)\s+(?:the\s+paper\s+)?)?[\"'\u201c]?(?P<t>.+?)"
                     r"[\"'\u201d]?(?(frame)(?:\s+about)?)\s*[?.!]*\s*$", re.IGNORECASE)
-# how a question that asks starts (not a title pasted alone)
-_ASKS = re.compile(r"\s*(?:which|what|who|whom|whose|how|why|when|where|list|show|find|tell"
-                   r"|give|summari[sz]e|compare|explain|describe|are|is|do|does|did|can|could"
-                   r"|any|papers?)\b", re.IGNORECASE)
 _COMPOUND_PAPERS = 2  # papers writing the hyphenated compound for the words to be read as one
 # a prefix written apart from its word ("self supervised", "semi supervised", "multi agent"):
 # read as the hyphenated compound where papers write it so (QuestionReader.compounded)
@@ -1494,8 +1491,8 @@ class QuestionReader:
         searched as a topic (14 papers for the DPO paper's title)."""
         m = _ABOUT.match(question)
         asked = m.group("t") if m else ""
-        if len(plain(asked).split()) < 4 or not (m and m.group("frame")) and (
-                _ASKS.match(question) or question.rstrip().endswith("?")):
+        asks = _ASKS.match(question.strip()) or question.rstrip().endswith("?")
+        if len(plain(asked).split()) < 4 or (asks and not (m and m.group("frame"))):
             return None
         return self._paper_titled(asked)
 
