@@ -552,6 +552,13 @@ _AUTHORS_FROM = re.compile(
     r"|was|do|does|did)\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+(?:(?:come|work|based)"
     r"\s+)?(?:from|at|with|in|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:the"
     r"|its|their)\s+(?:co-?)?authors?\s+(?:(?:come\s+)?from|work|based))[\s?.!]*$", re.IGNORECASE)
+# the papers of one author of the last answer's paper: "what else did its first author
+# write?", "what other papers has the last author published?"
+_AUTHOR_ELSE = re.compile(
+    r"^\s*(?:and\s+)?(?:what\s+else|which\s+other\s+papers|what\s+other\s+(?:papers|work))\s+"
+    r"(?:did|has|have|does)\s+(?:its|the|their)\s+(?P<place>first|last|senior|lead)\s+author"
+    r"(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?\s+(?:written|write|wrote|published|publish"
+    r"|worked\s+on|work\s+on|done|do)(?:\s+(?:else|too|as\s+well))?[\s?.!]*$", re.IGNORECASE)
 # the catalog itself, as questions name it
 _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
 # what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
@@ -1206,6 +1213,11 @@ class QuestionReader:
             return Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
                         standalone=listed.standalone, picked=True, fact=asked[0] if asked else "")
+        if (prev and len(prev.paper_ids) == 1 and (m := _AUTHOR_ELSE.match(question)) and (
+                paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0])) and paper.authors):
+            first = m.group("place").lower() in ("first", "lead")  # "what else did its first
+            return self.plan(f"What did {paper.authors[0 if first else -1]} work on?",  # author
+                             None, filters)  # write?": that author's papers
         if prev and prev.paper_ids and _AUTHORS_FROM.match(question):
             if len(prev.paper_ids) == 1 or prev.picked:  # "which institutions are the authors
                 return Plan("summary", _topic(prev.standalone), filters or Filters(),  # from?"

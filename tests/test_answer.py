@@ -2577,8 +2577,10 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         {"id": "rr", "title": "Read and reap the rewards",
          "abstract": "We propose the Read and Reward framework. It plays Atari.",
          "authors": ["Yue Wu", "Tom Mitchell"],
-         "affiliations": ["UC Berkeley", "University of California, Berkeley", "Google"]}])
-    for question in ("Is Tom Mitchell in the index?", "How many papers has Yue Wu got?"):
+         "affiliations": ["UC Berkeley", "University of California, Berkeley", "Google"]},
+        {"id": "rr2", "title": "Language agents in text games", "authors": ["Yue Wu"],
+         "abstract": "We study language agents that play text games."}])
+    for question in ("Is Tom Mitchell in the index?", "How many papers has Tom Mitchell got?"):
         a = fast_chat.ask(question)  # an author: the papers by them (not those on "got")
         assert [p["paper_id"] for p in a.papers] == ["rr"] and a.kind == "metadata", question
     for question, name in (("Who wrote the Llama 2 paper?", "Llama 2"),
@@ -2594,6 +2596,12 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         assert fast_chat.ask(question, conv).answer == (
             "The authors of \u201cRead and reap the rewards\u201d list UC Berkeley and Google "
             "[1].")
+    for question, ids in (("What else did its first author write?", ["rr", "rr2"]),
+                          ("what other papers has the last author published?", ["rr"])):
+        conv = Conversation()  # the papers by that author of the last answer's paper
+        fast_chat.ask("Who wrote Read and reap the rewards?", conv)
+        a = fast_chat.ask(question, conv)
+        assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
     fast_chat.ask("Which papers study bandit problems?", conv)  # of a list: counted
     lines = fast_chat.ask("Where are their authors from?", conv).answer.splitlines()
     assert [re.sub(r"\[.*", "", line) for line in lines[2:4]] == [
