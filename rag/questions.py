@@ -205,7 +205,8 @@ _BY_IDIOM = (r"(?!(?i:hand|design|default|construction|chance|example|far|contra
 
 def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
     """Where a question says a ``name`` (a regex) is an author's: "papers by NAME (on X)" (not
-    where ``not_by`` matches after "by"), "what (topics) did NAME work on?", "NAME's papers",
+    where ``not_by`` matches after "by"), "what (topics) did NAME work on?", "how many papers
+    did NAME have?", "NAME's papers",
     "which papers have NAME as an author?", "is NAME an author of ...?", "the papers of NAME";
     the name in the group ``by``, ``of``, ``did``, ``own``, ``among`` or ``is``."""
     return re.compile(
@@ -217,7 +218,7 @@ def _author_frame(name: str, *, not_by: str = "") -> re.Pattern[str]:
         r"|about|in|at|from|since|before|after|during|and|or|with)\b)"
         rf"|^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|has|have)\s+(?P<did>{name})"
         r"(?:\s+(?:and|or|&)\s+[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)?"  # "... and B work on?"
-        r"\s+(?:work|publish|write|wr[io]t|do|stud|research|co-?author)"
+        r"\s+(?:work|publish|write|wr[io]t|do|stud|research|co-?author|have|got)"
         rf"|(?<![\w-])(?P<own>{name})['\u2019]s\s+(?:papers?|work|research|publications)\b"
         rf"|\b(?:have|has|having|with)\s+(?P<among>{name})\s+as\s+(?:an?\s+|the\s+|its\s+)?"
         r"(?:(?:first|last|senior|corresponding)\s+)?(?:co-?)?authors?\b"

@@ -2580,7 +2580,8 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
          "affiliations": ["UC Berkeley", "University of California, Berkeley", "Google"]},
         {"id": "rr2", "title": "Language agents in text games", "authors": ["Yue Wu"],
          "abstract": "We study language agents that play text games."}])
-    for question in ("Is Tom Mitchell in the index?", "How many papers has Tom Mitchell got?"):
+    for question in ("Is Tom Mitchell in the index?", "How many papers has Tom Mitchell got?",
+                     "how many papers did Mitchell have?"):
         a = fast_chat.ask(question)  # an author: the papers by them (not those on "got")
         assert [p["paper_id"] for p in a.papers] == ["rr"] and a.kind == "metadata", question
     for question, name in (("Who wrote the Llama 2 paper?", "Llama 2"),
