@@ -9,20 +9,19 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE",
-    "CITING", "COMPARE_HEADER", "DATED", "EVERYTHING_HEADER", "FOREIGN", "HELP", "JUDGEMENT",
-    "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED",
-    "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE",
-    "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NO_AFFILIATIONS",
-    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_MATCH_IN_SELECTION", "NO_MORE", "NO_MORE_ONE",
-    "NO_SUCH_TOPIC",
-    "ONLY_LEFT_OUT", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM",
-    "REASON_USER",
-    "RECOUNT_HEADER", "RESPELLED", "SHARE", "SIDE_UNWRITTEN",
-    "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
-    "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
-    "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
-    "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "WHICH_AUTHOR", "render",
+    "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE", "CITING",
+    "COMPARE_HEADER", "COMPARE_SHARED", "DATED", "EVERYTHING_HEADER", "FOREIGN", "HELD_HEADER",
+    "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE", "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
+    "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER",
+    "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NOT_INDEXED",
+    "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
+    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION", "NO_MORE",
+    "NO_MORE_ONE", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS",
+    "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED",
+    "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
+    "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING",
+    "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS",
+    "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -123,6 +122,9 @@ PICK_BEYOND = ("The last list holds only {count} paper{s}; pick one by its place
 # "Is there a paper called X?" where none is
 NOT_INDEXED = ("No indexed paper is titled \u201c{title}\u201d; ask \u201cwhich papers study "
                "\u2026?\u201d for the indexed papers on its topic.")
+# ... where one title is nearly it; {close}: that title
+NOT_INDEXED_CLOSE = ("No indexed paper is titled \u201c{title}\u201d; the closest title is "
+                     "\u201c{close}\u201d (ask about it by that title).")
 # "Who are the most prolific authors on X?" after the listing's count line; {by}: "author"
 TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of the list):"
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"

@@ -19,7 +19,7 @@ from datetime import date
 from itertools import chain
 from typing import Any, Literal, NamedTuple
 
-from rapidfuzz import process
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from rag import prompts
@@ -1292,8 +1292,7 @@ class QuestionReader:
             return fact
         if (m := _QUOTED_TITLE.search(question)) and len(m.group("t").split()) >= 3 and (
                 not self._paper_titled(m.group("t"))):  # "who wrote 'Attention Is All You
-            return Plan("summary", "", Filters(), reply=prompts.render(  # Need'?": none is
-                prompts.NOT_INDEXED, title=neutralize(m.group("t").strip())))
+            return self._not_indexed(m.group("t").strip())  # Need'?": none is
         if paper := self._title_alone(question):  # a title pasted, or "tell me about X"
             return Plan("summary", paper.title or paper.label, Filters(),
                         scope=[paper.paper_id], topic=paper.title or paper.label,
@@ -1310,8 +1309,7 @@ class QuestionReader:
                             scope=[paper.paper_id], topic=paper.title or paper.label,
                             standalone=question, whole_scope=True, fact="indexed")
             if not m.group("z") or m.group("paper") or len(title.split()) >= 4:
-                return Plan("summary", "", Filters(), reply=prompts.render(
-                    prompts.NOT_INDEXED, title=neutralize(title)))
+                return self._not_indexed(title)
             # "is 'federated learning' in the corpus?": a topic, asked as any other
         if topics := self._topics(question, prev, filters):  # "what topics are covered?"
             return topics
@@ -1496,6 +1494,19 @@ class QuestionReader:
         if not named or query_terms(_PAPERS_WORD.sub(" ", rest)):
             return None
         return where, named
+
+    def _not_indexed(self, title: str) -> Plan:
+        """The reply that no paper is titled ``title``, naming the closest title where one is
+        nearly it (:func:`_nearly_titled`: "Tree of Thought: ... with LLMs" for "Tree of
+        Thoughts: ... with Large Language Models")."""
+        close = next((h.paper for h in self.retriever.search(title, k=5, evidence=False).hits
+                      if _nearly_titled(h.paper.title or h.paper.label, title)), None)
+        if close:
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.NOT_INDEXED_CLOSE, title=neutralize(title),
+                close=neutralize(close.title or close.label)))
+        return Plan("summary", "", Filters(), reply=prompts.render(
+            prompts.NOT_INDEXED, title=neutralize(title)))
 
     def _title_alone(self, question: str) -> Paper | None:
         """The paper whose title (four words or more) ``question`` is, pasted alone or asked
@@ -2541,6 +2552,15 @@ def title_names(title: str) -> set[str]:
     """How a question may name the paper titled ``title``: the title, or its part before a
     colon ("HO-SFL" for "HO-SFL: ..."), as plain words (:func:`plain`)."""
     return {name for name in (plain(title), plain(title.split(":")[0])) if name}
+
+
+def _nearly_titled(title: str, asked: str) -> bool:
+    """Whether ``asked`` is nearly the name of the paper titled ``title`` (a few letters
+    apart: 90% alike, :func:`rapidfuzz.fuzz.ratio`), the title or its part before a colon
+    ("Tree of Thought" for "Tree of Thoughts: ...")."""
+    names = title_names(title)
+    return any(fuzz.ratio(plain(a), name) >= 90 for a in {asked, asked.split(":")[0]}
+               for name in names)
 
 
 def _titled(title: str, asked: str) -> bool:

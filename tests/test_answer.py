@@ -2571,6 +2571,9 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     assert fast_chat.ask("Is 'bandit problems' in the corpus?").count == 4  # a topic
     assert fast_chat.ask("is federated learning in the index?").count == 2  # (not "index")
     assert fast_chat.ask("Who wrote 'On bandit problems 3'?").citations[0].paper_id == "p3"
+    assert fast_chat.ask("Who wrote 'On the bandit problems 3'?").answer == prompts.render(
+        prompts.NOT_INDEXED_CLOSE, title="On the bandit problems 3",  # nearly a title: it
+        close="On bandit problems 3")  # is named
     # "the X paper" by a name no title has: none, where no paper or several write the name;
     # the paper whose abstract alone writes it, where one does
     _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
