@@ -375,9 +375,7 @@ _YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\
 
 # years named by the date: "last year('s)", "this year", "two years ago", "the past two years",
 # "the last decade"
-_ORDINAL_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                  "nine": 9, "ten": 10}
-_COUNTED = r"(?:10|[1-9]|two|three|four|five|six|seven|eight|nine|ten)"
+_COUNTED = rf"(?:10|[1-9]|{'|'.join(w for w in _NUMBERS if ' ' not in w)})"
 _RELATIVE_YEAR = re.compile(
     r"(?:\b(?:from|in|of|during|over)\s+)?(?:(?P<this>\bthis\s+year)(?:['\u2019]s)?\b"
     r"|(?<!\bthe\s)(?P<last>\blast\s+year)(?:['\u2019]s)?\b"
@@ -395,7 +393,7 @@ def _relative_years(question: str, year: int) -> tuple[str, list[tuple[str, str]
 
     def dated(m: re.Match[str]) -> str:
         def count(word: str) -> int:
-            return int(word) if word.isdigit() else _ORDINAL_COUNT[word.lower()]
+            return int(word) if word.isdigit() else _NUMBERS[word.lower()]
 
         if m.group("this") or m.group("last") or m.group("n"):
             read = str(year if m.group("this") else year - 1 if m.group("last")
@@ -489,9 +487,9 @@ _HELLO = (r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|eveni
 _GREETING = re.compile(rf"{_HELLO}[\s!.,]*$", re.IGNORECASE)
 # ... before a question: "hi, what can you do?", "Hello! Which papers ..."
 _GREETED = re.compile(rf"{_HELLO}\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
-_THANKS = re.compile(r"^\s*(?:(?:ok(?:ay)?|great|perfect|cool|nice|awesome)[\s!.,]+)?(?:(?:many\s+)?"
-                     r"thanks?(?:\s+you)?|thank\s+you|thx|ty|great|perfect|ok(?:ay)?|cool|nice"
-                     r"|awesome|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?[\s!.,]*$",
+_PLEASED = r"(?:great|perfect|ok(?:ay)?|cool|nice|awesome)"
+_THANKS = re.compile(rf"^\s*(?:{_PLEASED}[\s!.,]+)?(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx"
+                     rf"|ty|{_PLEASED}|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?[\s!.,]*$",
                      re.IGNORECASE)
 _HELP = re.compile(r"^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\s+do\s+i\s+use"
                    r"\s+(?:this|you|it)|who\s+are\s+you|what\s+are\s+you)[\s?!.]*$", re.IGNORECASE)
@@ -822,8 +820,8 @@ _IS_INDEXED = re.compile(
 # corpus?"
 _IN_INDEX = re.compile(
     r"^\s*(?:is|are)\s+(?!there\b|the\s+paper\b)(?P<x>[^\"\u201c'\u2018].*?)\s+(?:in|part\s+of"
-    r"|among|included\s+in|indexed(?:\s+in)?)\s+(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|database"
-    r"|dataset|papers)[\s?.!]*$", re.IGNORECASE)
+    rf"|among|included\s+in|indexed(?:\s+in)?)\s+(?:{_CORPUS}|(?:the|this|your)\s+dataset)"
+    r"[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
 _MORE = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
@@ -1252,8 +1250,9 @@ class QuestionReader:
             return Plan("listing", title, filters or Filters(), topic=title,  # the paper the
                         standalone=f"Which papers are similar to {title}?",  # last answer was on
                         like=paper.paper_id)
-        if listed and listed.paper_ids and _HOW_MANY_LISTED.match(question):
-            return _again(listed, filters, recount=True)  # "how many are there?"
+        if listed and listed.paper_ids and (_HOW_MANY_LISTED.match(question)
+                                            or _LIST_THEM.match(question)):
+            return _again(listed, filters, recount=True)  # "how many are there?", "list them"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
                     _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
@@ -1280,8 +1279,6 @@ class QuestionReader:
                 return Plan("summary", "", Filters(), reply=prompts.NO_MORE_ONE if count == 1
                             else prompts.render(prompts.NO_MORE, count=count, s="s"))
             return _again(listed, filters, offset=listed.shown)
-        if listed and listed.paper_ids and _LIST_THEM.match(question):  # "list them"
-            return _again(listed, filters, recount=True)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
@@ -1291,8 +1288,9 @@ class QuestionReader:
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
             return fact
         if (m := _QUOTED_TITLE.search(question)) and len(m.group("t").split()) >= 3 and (
-                not self._paper_titled(m.group("t"))):  # "who wrote 'Attention Is All You
-            return self._not_indexed(m.group("t").strip())  # Need'?": none is
+                not self._paper_titled(m.group("t"), near := self._near(m.group("t")))):
+            return self._not_indexed(m.group("t").strip(), near)  # "who wrote 'Attention Is
+            # All You Need'?": none is
         if paper := self._title_alone(question):  # a title pasted, or "tell me about X"
             return Plan("summary", paper.title or paper.label, Filters(),
                         scope=[paper.paper_id], topic=paper.title or paper.label,
@@ -1304,12 +1302,12 @@ class QuestionReader:
                     m.group("x")) else f"Which papers study {m.group('x')}?")  # the papers on it
         if m := _IS_INDEXED.match(question):  # "is there a paper called X?"
             title = (m.group("x") or m.group("y") or m.group("z") or m.group("w")).strip()
-            if paper := self._paper_titled(title):
+            if paper := self._paper_titled(title, near := self._near(title)):
                 return Plan("summary", paper.title or paper.label, Filters(),
                             scope=[paper.paper_id], topic=paper.title or paper.label,
                             standalone=question, whole_scope=True, fact="indexed")
             if not m.group("z") or m.group("paper") or len(title.split()) >= 4:
-                return self._not_indexed(title)
+                return self._not_indexed(title, near)
             # "is 'federated learning' in the corpus?": a topic, asked as any other
         if topics := self._topics(question, prev, filters):  # "what topics are covered?"
             return topics
@@ -1495,12 +1493,11 @@ class QuestionReader:
             return None
         return where, named
 
-    def _not_indexed(self, title: str) -> Plan:
-        """The reply that no paper is titled ``title``, naming the closest title where one is
-        nearly it (:func:`_nearly_titled`: "Tree of Thought: ... with LLMs" for "Tree of
-        Thoughts: ... with Large Language Models")."""
-        close = next((h.paper for h in self.retriever.search(title, k=5, evidence=False).hits
-                      if _nearly_titled(h.paper.title or h.paper.label, title)), None)
+    def _not_indexed(self, title: str, near: list[Paper]) -> Plan:
+        """The reply that no paper is titled ``title``, naming the closest title where one of
+        the papers ``near`` it is nearly it (:func:`_nearly_titled`: "Tree of Thought: ...
+        with LLMs" for "Tree of Thoughts: ... with Large Language Models")."""
+        close = next((p for p in near if _nearly_titled(p.title or p.label, title)), None)
         if close:
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.NOT_INDEXED_CLOSE, title=neutralize(title),
@@ -2131,11 +2128,16 @@ class QuestionReader:
         both = f"{second} or {value}" if m.start() < rest.index("\x00") else f"{value} or {second}"
         return both, (rest[:m.start()] + " " + rest[m.end():]).replace("\x00", first)
 
-    def _paper_titled(self, asked: str) -> Paper | None:
+    def _paper_titled(self, asked: str, near: list[Paper] | None = None) -> Paper | None:
         """The paper ``asked`` names by its title or label (:func:`_titled`), among the closest
-        five to it; None where none has it (the question is then about its words)."""
-        return next((h.paper for h in self.retriever.search(asked, k=5, evidence=False).hits
-                     if _titled(h.paper.title or h.paper.label, asked)), None)
+        five to it (``near``, where searched already: :meth:`_near`); None where none has it
+        (the question is then about its words)."""
+        return next((p for p in (self._near(asked) if near is None else near)
+                     if _titled(p.title or p.label, asked)), None)
+
+    def _near(self, asked: str) -> list[Paper]:
+        """The five papers closest to ``asked``, whose titles it may name."""
+        return [h.paper for h in self.retriever.search(asked, k=5, evidence=False).hits]
 
 
 # ---- helpers -------------------------------------------------------------------------------
