@@ -1341,9 +1341,13 @@ def _fact(fact: str, paper: Paper) -> str:
     # Berkeley"): rag.institutions, as the tallies count them
     affiliations = list(dict.fromkeys(name for a in paper.affiliations if a.strip()
                                       for name in institutions_of(a) or (a.strip(),)))
-    if fact == "authors":
-        return (f"{title} is by {and_list(paper.authors)}" if paper.authors
-                else f"The catalog gives no authors for {title}")
+    if fact in ("authors", "authors+affiliations"):
+        by = (f"{title} is by {and_list(paper.authors)}" if paper.authors
+              else f"The catalog gives no authors for {title}")
+        if fact == "authors":
+            return by
+        return by + (f"; they list {and_list(affiliations)}" if affiliations  # "who wrote it
+                     else "; the catalog gives no affiliations")  # and where are they from?"
     session = f"presented in {session_named(paper.session)}" if paper.session else ""
     if fact == "when":
         return (f"{title} appeared {'at' if paper.venue else 'in'} {where}"

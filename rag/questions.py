@@ -38,6 +38,7 @@ from rag.institutions import (
 )
 from rag.retrieval import Filters, Retriever, split_sentences
 from rag.textnorm import (
+    FUNCTION_WORDS,
     STOPWORDS,
     SYNONYMS,
     YEAR,
@@ -551,6 +552,17 @@ _AUTHORS_FROM = re.compile(
     r"|was|do|does|did)\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+(?:(?:come|work|based)"
     r"\s+)?(?:from|at|with|in|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:the"
     r"|its|their)\s+(?:co-?)?authors?\s+(?:(?:come\s+)?from|work|based))[\s?.!]*$", re.IGNORECASE)
+# a title written as one, a name and a colon before it: "Diffusion Policy: Visuomotor Policy
+# Learning via Action Diffusion"
+_TITLE_LIKE = re.compile(r"[A-Z][^\s:]*(?:\s+[^\s:]+){0,4}:\s+[^\s:]+(?:\s+[^\s:]+){2,}")
+# ... asked together with who they are: "who are its authors and what institutions are they
+# from?", "who wrote the first one, and where are they from?" (the clause after the first)
+_AND_FROM = re.compile(
+    rf"\s*,?\s+and\s+(?:(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:are|is|were"
+    r"|was|do|does|did)\s+(?:they|them|he|she)\s+(?:(?:come|work|based)\s+)?(?:from|at|with|in"
+    r"|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:they|he|she)\s+(?:(?:come\s+)?"
+    r"from|work|based)|(?:what|which)\s+are\s+their\s+(?:affiliations|institutions))[\s?.!]*$",
+    re.IGNORECASE)
 # the papers of one author of the last answer's paper: "what else did its first author
 # write?", "what other papers has the last author published?"
 _AUTHOR_ELSE = re.compile(
@@ -598,10 +610,10 @@ _TRENDING = re.compile(rf"\b(?:trends?|{_GROWTH})\b", re.IGNORECASE)
 # a dataset named as such: "the CIFAR-10 dataset" is CIFAR-10 (papers write "CIFAR-10" far more
 # often than "CIFAR-10 dataset"); a name of four characters or more with a capital
 _NAMED_DATASET = re.compile(r"\bthe\s+((?=[\w-]{4})[\w-]*[A-Z][\w-]*)\s+(?:data\s?sets?)\b")
-# a run of three capitalized words or more after the question's first word ("the Segment
-# Anything Model"): a name, whose capitalized stopwords are words of it (joined to the word
+# a run of capitalized words after the question's first word ("the Segment Anything Model",
+# "Segment Anything"): a name, whose capitalized stopwords are words of it (joined to the word
 # before by a hyphen: "Segment-Anything Model"), not words the search drops
-_CAPITALIZED_RUN = re.compile(r"(?<!^)(?<=\s)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){2,}")
+_CAPITALIZED_RUN = re.compile(r"(?<!^)(?<=\s)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")
 # "... compared to 2023" after the year a trend is asked for
 _COMPARED_YEARS = re.compile(
     rf"[\s,]*(?:compared\s+(?:to|with)|vs\.?|versus|relative\s+to|against)\s+(?:the\s+)?"
@@ -740,6 +752,16 @@ _REWORDED = (
                f"{' ' + m.group('on') if m.group('on') else ''}"),
     # "neural nets": as the papers mostly write it
     (re.compile(r"\bneural\s+net(s?)\b", re.IGNORECASE), r"neural network\1"),
+    # a thing named by what it is called: "papers that mention a method called 'chain of
+    # thought prompting'", "a dataset known as ImageNet": the name (abstracts write no
+    # "called"; a paper called "X" is a title, :data:`_QUOTED_TITLE`)
+    (re.compile(r"\b(?:(?:a|an|the)\s+)?(?:new\s+|novel\s+)?(?:method|technique|approach|model"
+                r"|algorithm|framework|architecture|dataset|benchmark|concept|idea|strategy"
+                r"|trick|paradigm|procedure|tool|library|system|task|problem|loss|metric)s?\s+"
+                r"(?:called|named|known\s+as|dubbed|termed|referred\s+to\s+as)\s+"
+                r"(?:(?P<q>[\"\u201c\u2018'])(?P<x>[^\"\u201d\u2019]+?)[\"\u201d\u2019']"
+                r"|(?=\w))", re.IGNORECASE),
+     lambda m: m.group("x") or ""),
     # a change over the years: "how has the number of papers on X changed (from 2023 to
     # 2025)?", "is X research growing?", "how has X evolved over the years?": a count per year
     (re.compile(r"^\s*(?:how\s+(?:has|have|did)\s+(?:the\s+)?(?:number|count|amount|volume)\s+of"
@@ -922,7 +944,8 @@ class Plan:
     share_base: Filters | None = None  # ... of the papers of these filters ("what fraction of
     #                                    CoRL papers are orals?": of CoRL's), where not all
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
-    #                                    or "affiliations" of the one paper in ``scope``
+    #                                    or "affiliations" of the one paper in ``scope`` (or
+    #                                    "authors+affiliations": "... and where are they from?")
     reply: str = ""                    # "hello", "thanks": what to say, with no search
     tally: str = ""                    # "the most prolific authors on X": count by "author",
     #                                    "affiliation", "venue", "year", "area", "topic" or
@@ -968,6 +991,12 @@ class QuestionReader:
         one (a line break as one line break): the patterns' whitespace would otherwise match it
         in quadratically many ways (70 s for 2,000 spaces)."""
         question = re.sub(r"\s{2,}", lambda m: "\n" if "\n" in m.group(0) else " ", question)
+        if m := _AND_FROM.search(question):  # "who wrote it and where are they from?"
+            first = self.plan(f"{question[:m.start()]}?", conversation, filters)
+            if first.fact == "authors":
+                return replace(first, fact="authors+affiliations")  # both, of each paper
+            if first.reply:  # "who wrote <a title no paper has> and where ...?": none has it
+                return first
         question = _GREETED.sub("", question, count=1) or question
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
@@ -1457,8 +1486,12 @@ class QuestionReader:
                  # an acronym alone ("Was DPO an oral?"): as "the DPO paper"
                  *([f"the {bare} paper"] if re.fullmatch(r"[\w.-]+", bare)
                    and sum(c.isupper() for c in bare) >= 2 else [])]
+        near = self._near(asked[1])
         if not (paper := next((p for name in names if (
-                p := self._paper_titled(name) or self._paper_called(name))), None)):
+                p := self._paper_titled(name, near if name == asked[1] else None)
+                or self._paper_called(name))), None)):
+            if _TITLE_LIKE.fullmatch(asked[1].strip()):  # "who wrote Diffusion Policy:
+                return self._not_indexed(asked[1].strip(), near)  # Visuomotor ...?": none is
             # "the Llama 2 paper": a name no title has, that papers use (or none writes),
             # not the one paper writing it ("the Read and Reward paper": its abstract's)
             if bare != asked[1] and re.fullmatch(r"the\s+.+\s+paper", asked[1], re.IGNORECASE) and (
@@ -2187,17 +2220,23 @@ _SIDE_LEAD = re.compile(r"^(?:the\s+)?(?:papers?|works?|studies|research|methods
 def _names_joined(question: str) -> str:
     """``question`` with each capitalized stopword inside a name (:data:`_CAPITALIZED_RUN`)
     joined to the word before it ("the Segment Anything Model" -> "the Segment-Anything
-    Model"); as it is where most of its words are capitalized (a question in title case) or it
-    quotes something (a title, read as written)."""
-    words = question.split()
-    if 2 * sum(w[:1].isupper() for w in words[1:]) > len(words) - 1 or re.search(
+    Model"; of two words, only a function word: "Segment Anything", not "Newton Method"); as
+    it is where most of its words outside names are capitalized or all are in one (a question
+    in title case) or it quotes something (a title, read as written)."""
+    runs = [m.group(0).split() for m in _CAPITALIZED_RUN.finditer(question)]
+    words = question.split()[1:]
+    outside = len(words) - sum(map(len, runs))
+    capitalized = sum(w[:1].isupper() for w in words) - sum(map(len, runs))
+    if outside <= 0 or 2 * capitalized > outside or re.search(
             r"[\"\u201c\u2018]|(?<!\w)'", question):
         return question
 
     def join(m: re.Match[str]) -> str:
+        run = m.group(0).split()
+        joined = STOPWORDS if len(run) > 2 else FUNCTION_WORDS
         out: list[str] = []
-        for word in m.group(0).split():
-            if out and word.lower() in STOPWORDS:
+        for word in run:
+            if out and word.lower() in joined:
                 out[-1] += f"-{word}"
             else:
                 out.append(word)

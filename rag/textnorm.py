@@ -25,22 +25,27 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-__all__ = ["STOPWORDS", "SYNONYMS", "YEAR", "Abbreviation", "Acronyms", "Concept",
+__all__ = ["FUNCTION_WORDS", "STOPWORDS", "SYNONYMS", "YEAR", "Abbreviation", "Acronyms", "Concept",
            "acronym_definitions", "family_key", "fts_concepts", "fts_groups", "fts_literal",
            "fts_phrase", "fts_query", "index_terms", "is_term", "phrase_splits", "query_terms",
            "sentence_order", "sentence_scores", "singular", "split_group", "split_groups_written",
            "spelled_out", "terms_beyond", "topic_abbreviations", "with_synonyms", "writes"]
 
-STOPWORDS = frozenset("""
+# English function words ("the", "anything"): capitalized after a capitalized word, part of a
+# name ("Segment Anything", rag.questions._names_joined)
+FUNCTION_WORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being
 below between both but by can could did do does doing down during each few for from further had
 has have having he her here hers herself him himself his how i if in into is it its itself just
 me more most my myself no nor not now of off on once only or other our ours ourselves out over own
 same she should so some such than that the their theirs them themselves then there these they
 this those through to too under until up very was we were what when where which while who whom
-why will with would you your yours yourself yourselves
+why will with would you your yours yourself yourselves anything everything
+""".split())
+# ... and the words of questions about papers ("papers", "study", "method"): neither searched
+STOPWORDS = FUNCTION_WORDS | frozenset("""
 paper papers study studies studied work works worked working research researched use uses using
-used show list find tell give explain summarize summarise summary please any anything everything method
+used show list find tell give explain summarize summarise summary please any method
 methods approach approaches propose proposed proposes citation citations cite cites citing
 overview describe describes main key tell briefly detail details those these abstract
 abstracts say says corpus indexed known what's that's there's it's pls plz thx findings

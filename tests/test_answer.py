@@ -23,7 +23,7 @@ from rag.answer import (
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
-from rag.questions import Plan, _fact_asked, _last_asked, shown_topic
+from rag.questions import Plan, _fact_asked, _last_asked, _names_joined, shown_topic
 from rag.retrieval import Filters, split_sentences
 from tests.conftest import ScriptedLLM
 
@@ -2108,7 +2108,18 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("Which papers use the COCO dataset?", "listing", "COCO"),
             # a name's capitalized stopword is a word of it, not one the search drops
             ("Which papers use the Segment Anything Model?", "listing",
-             "Segment-Anything Model")):
+             "Segment-Anything Model"),
+            # ... in a short question (most of its words capitalized: it was read as title
+            # case), and of two words
+            ("papers on the Segment Anything Model", "listing", "Segment-Anything Model"),
+            ("Which papers use Segment Anything?", "listing", "Segment-Anything"),
+            # a thing named by what it is called: the name (the topic was "called 'X'")
+            ("Which papers mention a method called 'optimal transport'?", "listing",
+             "optimal transport"),
+            ("papers using a technique known as continual learning", "listing",
+             "continual learning"),
+            ("Are there papers on a model named \"Segment Anything\"?", "listing",
+             "Segment-Anything")):
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
         assert not plan.respelled, question  # nothing to say about the asking words
@@ -2118,6 +2129,11 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
     assert _last_asked("Which papers by Lee et al. which study continual learning?") == (
         "Which papers by Lee et al. which study continual learning?")
     assert _listed(fast_chat, "Which papers use the Segment Anything Model?") == ["sam"]
+    assert _listed(fast_chat, "Which papers use Segment Anything?") == ["sam"]
+    # two capitalized words joined only by a function word, a question in title case not
+    assert _names_joined("papers on the Newton Method") == "papers on the Newton Method"
+    assert _names_joined("Which Papers Study Segment Anything") == (
+        "Which Papers Study Segment Anything")
 
 
 def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: PaperChat,
@@ -2600,6 +2616,20 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         assert fast_chat.ask(question, conv).answer == (
             "The authors of \u201cRead and reap the rewards\u201d list UC Berkeley and Google "
             "[1].")
+    # who they are and where they are from, asked together: both (it had listed papers on
+    # "authors institutions"), of the paper named, picked, or the last answer was on
+    for question in ("Who are its authors and what institutions are they from?",
+                     "who wrote it, and where are they from?",
+                     "Who wrote Read and reap the rewards and which institutions are they at?"):
+        assert fast_chat.ask(question, conv).answer == (
+            "\u201cRead and reap the rewards\u201d is by Yue Wu and Tom Mitchell; they list UC "
+            "Berkeley and Google [1]."), question
+    # a title written as one (a name, a colon) that no paper has: none, said so alone
+    for question in ("Who wrote Bandit Zoo: Regret Bounds for Everything?",
+                     "who wrote Bandit Zoo: Regret Bounds for Everything and where are they "
+                     "from?"):
+        assert fast_chat.ask(question).answer == prompts.render(
+            prompts.NOT_INDEXED, title="Bandit Zoo: Regret Bounds for Everything"), question
     for question, ids in (("What else did its first author write?", ["rr", "rr2"]),
                           ("what other papers has the last author published?", ["rr"])):
         conv = Conversation()  # the papers by that author of the last answer's paper
