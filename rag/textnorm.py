@@ -766,6 +766,9 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
                     consumed.update(range(i, j))
                     concepts.setdefault(f"({_quote(surface)} OR {canon})", [])
     abbreviated = table.abbreviating(words)
+    # a name written with a capital inside ("TruthfulQA"): no word begun alike is it
+    # ("truthful", "truthfulness")
+    names = {w.lower() for w in re.findall(r"[\w-]*[a-z][A-Z][\w-]*", query)}
     for i, term in enumerate(terms):
         if i in consumed:
             continue
@@ -774,7 +777,8 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
         alts.append(_quote(" ".join(parts)))          # phrase: matches "a-b" and "a b"
         if len(parts) > 1:
             alts.append(_quote("".join(parts)))       # joined: matches "ab"
-        elif matching and len(term) >= 9 and term.isalpha():  # "sycophancy" ~ "sycophantic"
+        elif matching and len(term) >= 9 and term.isalpha() and term not in names:
+            # "sycophancy" ~ "sycophantic"
             alts.append(term[:max(7, round(len(term) * 0.75))] + "*")
         if matching:
             alts += [_quote(w) for w in _FAMILY.get(term, ())]

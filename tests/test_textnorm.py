@@ -133,6 +133,10 @@ def test_an_acronym_based_modifier_names_the_acronym_too() -> None:
 def test_long_words_match_their_prefix_only() -> None:
     assert "sycopha" in fts_groups("sycophancy")[0]
     assert "*" not in fts_groups("compress")[0]
+    # a name with a capital inside is itself alone ("TruthfulQA" had matched "truthfulness":
+    # 103 NeurIPS 2023 papers listed as naming it, one does)
+    assert fts_concepts("Which papers use TruthfulQA?")[0].expression == '"truthfulqa"'
+    assert "truthfuln*" in fts_concepts("Which papers study truthfulness?")[0].expression
 
 
 def test_ranking_query_counts_a_long_word_once() -> None:
