@@ -607,9 +607,11 @@ _TOPICS = re.compile(
 _GROWTH = (rf"{_GROWING}|emerg(?:e|ed|es)|gr[eo]w(?:n|s)?|rose|gained|changed?|evolv(?:e|ed|ing)"
            r"|over\s+(?:the\s+)?(?:years|time)")
 _TRENDING = re.compile(rf"\b(?:trends?|{_GROWTH})\b", re.IGNORECASE)
-# a dataset named as such: "the CIFAR-10 dataset" is CIFAR-10 (papers write "CIFAR-10" far more
-# often than "CIFAR-10 dataset"); a name of four characters or more with a capital
-_NAMED_DATASET = re.compile(r"\bthe\s+((?=[\w-]{4})[\w-]*[A-Z][\w-]*)\s+(?:data\s?sets?)\b")
+# a dataset, benchmark or optimizer named as such: "the CIFAR-10 dataset" is CIFAR-10 (papers
+# write "CIFAR-10" far more often than "CIFAR-10 dataset"; NeurIPS 2023: 53 "Adam", no "Adam
+# optimizer"); a name of four characters or more with a capital
+_NAMED_DATASET = re.compile(r"\bthe\s+((?=[\w-]{4})[\w-]*[A-Z][\w-]*)\s+(?:data\s?sets?"
+                            r"|benchmarks?|optimi[sz]ers?)\b")
 # a run of capitalized words after the question's first word ("the Segment Anything Model",
 # "Segment Anything"): a name, whose capitalized stopwords are words of it (joined to the word
 # before by a hyphen: "Segment-Anything Model"), not words the search drops

@@ -2106,6 +2106,8 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("which papres are about optimal transport pls", "listing", "optimal transport"),
             # "the COCO dataset": COCO (few papers write "COCO dataset")
             ("Which papers use the COCO dataset?", "listing", "COCO"),
+            ("Which papers use the Adam optimizer?", "listing", "Adam"),
+            ("papers evaluated on the MuJoCo benchmark", "listing", "MuJoCo"),
             # a name's capitalized stopword is a word of it, not one the search drops
             ("Which papers use the Segment Anything Model?", "listing",
              "Segment-Anything Model"),
