@@ -21,7 +21,8 @@ __all__ = [
     "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
     "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING",
     "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS",
-    "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "WHICH_AUTHOR", "render",
+    "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE", "WHICH_AUTHOR",
+    "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -113,6 +114,10 @@ HELP = ("I answer from the {count} indexed paper{s} alone and cite every claim. 
         "example, \u201cWhich papers study ...?\u201d, \u201cSummarize the papers on ...\u201d,"
         "{author} or paste an abstract to find the papers closest to it.")
 THANKS = "Glad to help. Ask about the indexed papers any time."
+# "why?", "what do you mean?": nothing to look up
+VAGUE = ("I answer only from what the indexed abstracts say, quoting them. Ask what a paper of "
+         "the last list does (“summarize the first one”), which papers study a topic, "
+         "or what an author worked on.")
 # "tell me more about the second one" with no list before it
 NO_LIST_TO_PICK = ("There is no list of papers in this conversation to pick from yet; ask "
                    "which papers study a topic, or what an author worked on.")

@@ -492,6 +492,11 @@ _PLEASED = r"(?:great|perfect|ok(?:ay)?|cool|nice|awesome)"
 _THANKS = re.compile(rf"^\s*(?:{_PLEASED}[\s!.,]+)?(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx"
                      rf"|ty|{_PLEASED}|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?[\s!.,]*$",
                      re.IGNORECASE)
+# a question that asks nothing to look up: "why?", "how so?", "what do you mean?", "really?"
+# (had been searched: "what do you mean?" summarized a paper on a "mean-gap condition")
+_VAGUE = re.compile(r"^\s*(?:and|so|but|why|how|what|huh|hm+|really|seriously|how\s+so|how\s+come"
+                    r"|why\s+(?:is\s+that|so|not)|what\s+do\s+you\s+mean|meaning|are\s+you\s+sure"
+                    r"|is\s+that\s+(?:so|true|right|correct)|says\s+who)[\s?!.]*$", re.IGNORECASE)
 _HELP = re.compile(r"^\s*(?:help|what\s+can\s+you\s+do|what\s+do\s+you\s+do|how\s+do\s+i\s+use"
                    r"\s+(?:this|you|it)|who\s+are\s+you|what\s+are\s+you)[\s?!.]*$", re.IGNORECASE)
 # where or when the papers appeared, no topic word: "which papers on X came out in 2025?",
@@ -1051,6 +1056,8 @@ class QuestionReader:
         for any other question."""
         if _THANKS.match(question):
             return prompts.THANKS
+        if _VAGUE.match(question):
+            return prompts.VAGUE
         if not (_GREETING.match(question) or _HELP.match(question)
                 or not re.search(r"[^\W_]", question)):  # "?": nothing asked
             return ""

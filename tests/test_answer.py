@@ -2017,6 +2017,11 @@ def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperCha
         a = fast_chat.ask(question, conv)
         assert a.answer == "Glad to help. Ask about the indexed papers any time.", question
         assert not a.papers, question
+    # nothing to look up: said how to ask ("what do you mean?" had summarized a paper on a
+    # "mean", "why?" been refused as matching no paper)
+    for question in ("why?", "What do you mean?", "how so?", "really?", "Are you sure?"):
+        a = fast_chat.ask(question, conv)
+        assert a.answer == prompts.VAGUE and not a.papers and not a.refused, question
     assert len(conv.turns) == 1  # "which of them ...?" still asks of the listing
     a = fast_chat.ask("Hello robots: which papers mention them?")
     assert [p["paper_id"] for p in a.papers] == ["ot"]
