@@ -324,8 +324,8 @@ class Answerer:
                     and (plan.whole_scope or relevant(pid, sims.get(pid)))]
             cov = {p: c for p, c in cov.items() if p in scope}
             if plan.whole_scope:
-                if terms:  # else in the previous answer's order
-                    keep.sort(key=lambda p: -(sims.get(p) or 0.0))
+                if terms and not plan.picked:  # else in the previous answer's order, or as
+                    keep.sort(key=lambda p: -(sims.get(p) or 0.0))  # picked ("the 2nd and 4th")
                 return [self._hit(papers[p], query, sims.get(p), cov.get(p, 0.0))
                         for p in keep]
             keep.sort(key=lambda p: (-cov.get(p, 0.0), -(sims.get(p) or 0.0)))

@@ -464,16 +464,22 @@ _ORDINALS = {word: place for place, word in enumerate(
      "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
      "seventeenth", "eighteenth", "nineteenth", "twentieth"))}
 # "the second", "the twelfth", "the 2nd", "the 12th"
-_ORDINAL = (rf"(?P<ord>{'|'.join(sorted(_ORDINALS, key=len, reverse=True))}|last"
-            r"|\d{1,3}(?:st|nd|rd|th))(?:\s+(?P<n>two|three|four|five|\d))?")
+_ORDINAL_WORD = (rf"(?:{'|'.join(sorted(_ORDINALS, key=len, reverse=True))}|last"
+                 r"|\d{1,3}(?:st|nd|rd|th))")
+_ORDINAL = rf"(?P<ord>{_ORDINAL_WORD})(?:\s+(?P<n>two|three|four|five|\d))?"
+# ... as the end of a reference to listed papers: "the first papers", "the last (one) (of them)"
+_PICKED_END = (r"(?:\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
+               r"|(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)|listed|on\s+the\s+list"
+               r"|in\s+the\s+list))?(?=[\s?.!]*$))")
 _PICKED = re.compile(
     r"\[\d{1,3}\](?:\s*(?:,|and|&|or)?\s*\[\d{1,3}\])*"
     r"|\b(?:papers?|items?|results?|numbers?|nos?\.?)\s*#?\d{1,3}(?:\s*(?:,|and|&|or)\s*#?\d{1,3})*"
     r"(?![\w.])|#\d{1,3}\b"
+    # several places: "the first and the third", "the second, fourth and fifth papers"
+    rf"|\bthe\s+(?P<ords>{_ORDINAL_WORD}(?:\s*(?:,|and|&|or|,\s*and)\s*(?:the\s+)?{_ORDINAL_WORD})+)"
+    rf"{_PICKED_END}"
     # "the first (three) papers", or at the end "the last (one) (of them)"
-    rf"|\bthe\s+{_ORDINAL}(?:\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
-    r"|(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)|listed|on\s+the\s+list|in\s+the\s+list))?"
-    r"(?=[\s?.!]*$))", re.IGNORECASE)
+    rf"|\bthe\s+{_ORDINAL}{_PICKED_END}", re.IGNORECASE)
 # after papers counted by topic, one of the topics by its number: "topic 3", "show me the
 # papers on topic 2", "the second topic", "tell me more about theme 4" (QuestionReader._read)
 _TOPIC_PICKED = re.compile(
@@ -2592,6 +2598,10 @@ def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | Non
         elif word:
             first = _ORDINALS[word] if word in _ORDINALS else int(word[:-2]) - 1  # "12th"
             places += range(first, first + many) if n else [first]
+        elif m.group("ords"):  # "the first and the third"
+            places += [len(listed) - 1 if w.lower() == "last" else _ORDINALS[w.lower()]
+                       if w.lower() in _ORDINALS else int(w[:-2]) - 1
+                       for w in re.findall(_ORDINAL_WORD, m.group("ords"), re.IGNORECASE)]
         else:
             places += [int(d) - 1 for d in re.findall(r"\d+", m.group(0))]
     ids = [listed[p] for p in dict.fromkeys(places) if 0 <= p < len(listed)]

@@ -1945,9 +1945,9 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     papers of the last list again under their count (a narrowed list's, not a pick's). Out of
     range, a number is read as usual; with no listing before, a pick alone is answered that
     there is none."""
-    rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",
-             "abstract": f"We study optimal transport in setting {i}. Bounds follow."}
-            for i in range(1, 6)]
+    rows = [{"id": f"ot{i}", "title": f"Optimal transport study {i}",  # less alike further on
+             "abstract": f"We study optimal transport in setting {i}. Bounds follow"
+             + " and hold" * i + "."} for i in range(1, 6)]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     conv = Conversation()
@@ -1965,6 +1965,16 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
         assert a.kind == "summary", question
         assert sorted(p["paper_id"] for p in a.papers) == sorted(order[i] for i in places), (
             question)
+    # several places named ("the first and the third": it picked the third alone), each paper
+    # in the order picked (they were ordered by closeness to the listing's topic)
+    for question, places in (("Compare the first and the third", [0, 2]),
+                             ("who wrote the fourth and the second?", [3, 1]),
+                             ("who wrote the second and the fourth?", [1, 3]),
+                             ("who wrote the fifth and the first?", [4, 0]),
+                             ("who wrote the first and the fifth?", [0, 4]),
+                             ("Summarize the second, third and fifth papers.", [1, 2, 4])):
+        a = fast_chat.ask(question, conv)
+        assert [p["paper_id"] for p in a.papers] == [order[i] for i in places], question
     assert conv.last is not None and conv.last.picked and conv.listed is conv.turns[0]
     a = fast_chat.ask("How many are there?", conv)  # in the list, not the pick
     assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == order
