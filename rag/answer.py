@@ -458,7 +458,11 @@ class Answerer:
                                        plan.filters, 0, plan.author_shown or plan.author,
                                        plan.authors_said).removeprefix("0 ")))
                     if plan.scope is not None and _narrows_by_filters(plan) else
-                    prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope))
+                    prompts.render(prompts.NO_MATCH_IN_SELECTION_ONE,
+                                   topic=_quoted(plan, question))
+                    if plan.scope is not None and len(plan.scope) == 1 else
+                    prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope),
+                                   topic=_quoted(plan, question))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")

@@ -15,8 +15,9 @@ __all__ = [
     "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER",
     "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NOT_INDEXED",
     "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
-    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION", "NO_MORE",
-    "NO_MORE_ONE", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS",
+    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION",
+    "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT",
+    "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS",
     "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED",
     "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
     "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING",
@@ -27,7 +28,9 @@ __all__ = [
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
 
-NO_MATCH_IN_SELECTION = "None of the {count} papers from the previous answer match this."
+NO_MATCH_IN_SELECTION = ("None of the {count} papers from the previous answer match "
+                         "\u201c{topic}\u201d.")
+NO_MATCH_IN_SELECTION_ONE = "The paper from the previous answer does not match \u201c{topic}\u201d."
 
 LISTING_MORE = ("\u2026 and {more} more; all {count} are in the list of papers (sources panel, "
                 "JSON), or ask \u201cmore\u201d.")

@@ -1731,8 +1731,12 @@ class QuestionReader:
         follow_up = bool(prev and _PRONOUN.search(question)) and not (
             (own := _OWN_PRONOUN.match(question)) and query_terms(own.group("topic"))
             and not _PRONOUN.search(own.group("topic")))
-        if prev and follow_up:  # "what lower bounds do they prove?"
-            query = f"{_topic(prev.standalone)} {question}"
+        if prev and follow_up:  # "what lower bounds do they prove?": of the last answer
+            # with papers (after "which of these mention X?" found none, "summarize them" is
+            # not on X)
+            had = next((t for t in reversed(conversation.turns) if t.paper_ids),
+                       prev) if conversation else prev
+            query = f"{_topic(had.standalone)} {question}"
         standalone = query
         if not follow_up and (across := self._filter_sides(query, filters)):
             return across  # "compare UAI and AISTATS papers on X": X at each

@@ -2318,10 +2318,18 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
             prompts.render(prompts.PICK_BEYOND, count=5, s="s", to=" to 5"))
         a = fast_chat.ask("Of those, which study quantum gravity?", conv)  # none: a refusal
         assert a.refused and not a.papers  # after it, "the third one" is still the list's
+        assert a.answer.endswith("None of the 5 papers from the previous answer match "
+                                 "\u201cquantum gravity\u201d.")  # (it said "match this")
         plan = fast_chat.answerer().plan("Who wrote the third one?", conv, None)
         assert plan.picked and plan.scope == [order[2]] and plan.fact == "authors"
+        # ... and "they" the papers of the list (it searched "optimal transport quantum
+        # gravity": the refused question's words)
+        plan = fast_chat.answerer().plan("What do they prove?", conv, None)
+        assert "quantum" not in plan.query and "optimal transport" in plan.query
         assert fast_chat.ask("Which papers study protein folding?", conv).count == 1
         assert fast_chat.ask("Show me more", conv).answer == prompts.NO_MORE_ONE  # not "All 1"
+        assert fast_chat.ask("Of those, which study quantum gravity?", conv).answer.endswith(
+            "The paper from the previous answer does not match \u201cquantum gravity\u201d.")
     finally:
         fast_chat.settings.llm.listing_lines = lines
 
