@@ -674,7 +674,9 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
                       r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
 # ... "who are his co-authors?": the authors of those papers, counted
 _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his|her"
-                        r"|their|the)\s+(?:co-?authors|collaborators)[\s?.!]*$", re.IGNORECASE)
+                        r"|their|the)\s+(?:co-?authors|collaborators)(?:\s+(?:on|of|in|for)\s+"
+                        r"(?:them|those|these|(?:those|these|the)\s+(?:papers|ones)))?[\s?.!]*$",
+                        re.IGNORECASE)
 # ... and asked of a named author: "Who are Sergey Levine's co-authors?", "who co-authors most
 # often with X?", "who are the most frequent collaborators of X?", "who has X worked with most?"
 _COLLEAGUES = r"(?:co-?authors?|collaborators?)"

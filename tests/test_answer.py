@@ -1731,9 +1731,10 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
                              "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
     conv = Conversation()
     fast_chat.ask("What did Ann Lee work on?", conv)
-    assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(
-        "Who are her co-authors?", conv).answer.splitlines()[2:]] == [
-        "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"]
+    for question in ("Who are her co-authors?", "who were her co-authors on those papers?"):
+        assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(  # (the second was refused:
+            question, conv).answer.splitlines()[2:]] == [  # no paper on "co-authors")
+            "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
     for question in ("Which papers have Ann Lee as an author?",
                      "What topics does Ann Lee work on?",
                      "Which papers were written by Ann Lee?",  # "written" was a word to find
