@@ -226,9 +226,9 @@ _BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<peop
                             r"|(?P<papers>papers?|work|research|publications|articles))\b")
 # an institution as the subject: "What did MIT publish on X?", "What has Google DeepMind
 # published about X?", "What does Tsinghua work on?", "Which papers did Mila write on X?",
-# "What do MIT researchers study?"
-_PUBLISHED = re.compile(rf"^\s*(?:what|which)\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have)"
-                        rf"\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?(?:\s+{_PEOPLE})?\s+"
+# "What do MIT researchers study?", "How many papers did Stanford publish in 2025?"
+_PUBLISHED = re.compile(rf"^\s*(?:what|which|(?P<many>how\s+many))\s+(?:{WORK_NOUN}\s+)?"
+                        rf"(?:did|does|do|has|have)\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?(?:\s+{_PEOPLE})?\s+"
                         r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
                         r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
                         r"(?=\s*[?.!]*$))?", re.IGNORECASE)
@@ -336,7 +336,8 @@ def as_from(question: str) -> str:
     Transformer papers" a topic's); the question as it was otherwise."""
     question = _PEOPLE_DID.sub(r"\1 ", _BY_PEOPLE.sub("", question))
     if (m := _PUBLISHED.search(question)) and (name := _institution(m.group("name"))):
-        return f"Which papers from {name}{question[m.end():]}"
+        ask = "How many" if m.group("many") else "Which"
+        return f"{ask} papers from {name}{question[m.end():]}"
 
     def from_(m: re.Match[str]) -> str:
         name = _institution(m.group("name"))

@@ -1296,6 +1296,8 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
                               "Technology study bandits?") == ["hk"]
     assert _listed(fast_chat, "What did MIT work on?") == ["both", "mit", "mit-vision"]
     assert _listed(fast_chat, "What do MIT researchers study?") == ["both", "mit", "mit-vision"]
+    a = fast_chat.ask("How many papers did MIT publish?")  # (was read as an author's name)
+    assert a.count == 3 and a.answer.startswith("The index holds 3 papers with authors at MIT")
     plan = fast_chat.answerer().plan("What did Ann Lee work on?", None, None)
     assert plan.kind == "metadata" and plan.filters.author == "Ann Lee"
     plan = fast_chat.answerer().plan("Which Transformer papers study bandits?", None, None)
