@@ -101,10 +101,13 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
                     rf"|(recent|latest|newest))\s+(?={_NAMED}{_PAPERS}\b)", re.IGNORECASE)
-# ... asked at the question's end: "papers on X, newest first", "... sorted by year"
+# ... asked at the question's end: "papers on X, newest first", "... sorted by year",
+# "..., preferably recent"
 _NEWEST_FIRST = r"(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first"
 _NEWEST_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:year|date)|(?:with\s+)?"
-                          rf"{_NEWEST_FIRST})\)?(?=[\s?.!]*$)", re.IGNORECASE)
+                          rf"{_NEWEST_FIRST}|(?:preferably|ideally|especially|mostly)\s+(?:the\s+)?"
+                          r"(?:recent|new(?:er|est)?|latest)(?:\s+ones)?)\)?(?=[\s?.!]*$)",
+                          re.IGNORECASE)
 # "which is more popular at CoRL, A or B?", "which is better for X: A or B?": the papers on
 # each, compared (the abstracts make no judgement; what each side's papers say is the answer)
 _MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?(?:is|works|performs)\s+(?:(?:more|most)"
@@ -601,8 +604,9 @@ _TOPICS = re.compile(
     # "What's trending?", "Which topics are on the rise?"
     rf"|(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|which\s+(?:\w+\s+)?(?:is|are|were|was))\s+"
     rf"(?:the\s+)?(?:most\s+)?{_GROWING}(?=[\s?.!,]|$)"
-    # "What are the main themes of NeurIPS 2023?"
-    rf"|(?:what|which)\s+(?:are|were|is)\s+(?:the\s+)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b"
+    # "What are the main themes of NeurIPS 2023?", "what's the most popular topic in 2025?"
+    rf"|(?:what|which)(?:['\u2019]s|\s+(?:are|were|is))\s+(?:the\s+)?(?:{_TOPIC_WORD}\s+)*"
+    rf"{_TOPIC_NOUN}\b"
     # "List the main research areas at CoRL", "main topics?"
     rf"|(?:(?:can\s+you\s+)?(?:list|show|give|tell|name|summari[sz]e)(?:\s+me)?\s+)(?:the\s+"
     rf"|all\s+(?:the\s+)?)?(?:{_TOPIC_WORD}\s+)*{_TOPIC_NOUN}\b|(?:{_TOPIC_WORD}\s+)+{_TOPIC_NOUN}\b"
