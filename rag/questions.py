@@ -760,7 +760,10 @@ _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 # other ways to ask for a listing or its count, read as the usual one: "show me everything on
 # X", "count the papers on X", "what's the number of papers on X?"
 _REWORDED = (
-    (re.compile(r"^\s*(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all)\s+"
+    (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    # "show me everything on X", "anything on X?", "show me stuff about X": papers on X
+    (re.compile(r"^\s*(?:(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all|stuff"
+                r"|something|things|some\s+(?:stuff|things))|anything|something|stuff)\s+"
                 r"(?=(?:on|about|regarding|related\s+to)\s)", re.IGNORECASE), "Show me papers "),
     # (papers, orals, ... after up to three words: "count the spotlight papers on X", "number
     # of COLM 2024 papers on Y")

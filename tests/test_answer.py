@@ -2085,6 +2085,10 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "optimal transport"),
             # other ways to ask, and the asking words misspelled: the same listing
             ("Show me everything on optimal transport", "listing", "optimal transport"),
+            # (summaries, "stuff" and "gimme" topic words)
+            ("anything on optimal transport?", "listing", "optimal transport"),
+            ("show me stuff about continual learning", "listing", "continual learning"),
+            ("gimme 3 papers on optimal transport", "listing", "optimal transport"),
             ("What are the latest advances in optimal transport?", "listing",
              "optimal transport"),  # newest first, "advances" no word to find
             ("whats new in optimal transport?", "listing", "optimal transport"),
