@@ -73,9 +73,9 @@ _LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
                       r"|^\s*(?:list|find|show|give)(?:\s+me)?(?:\s+(?:all|some|the))?\s+"
                       r"(?:work|research|publications|articles)\b"
-                      # "any work on X?", "is there any research on X?"
+                      # "any work on X?", "is there any research on X?", "research on X pls"
                       r"|^\s*(?:(?:are|is)\s+there\s+)?any\s+(?:work|research|publications|articles"
-                      r"|studies)\b"
+                      r"|studies)\b|^\s*(?:work|research|publications|articles|studies)\s+(?:on|about)\b"
                       # "COLT 2024 papers on X", "Sergey Levine's (robotics) papers on X" (not "summarize
                       # bandit papers", "summarize Sergey Levine's papers")
                       r"|^(?!\s*(?:summari[sz]e|describe|explain|compare|contrast|what|how|why)\b)"
@@ -194,8 +194,9 @@ _STATUS_NOUN = re.compile(rf"\b({STATUS_WORDS})s\b(?!\s+(?:papers?|presentations
 # a polite lead before what is asked: "can you find papers on X?", "I'm looking for papers on
 # X", "could you please summarize ...", "do you have papers on X?"
 _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|would|will)\s+you"
-                     r"|please|(?:i'm|i\s+am|we're|we\s+are)\s+(?:looking|searching)\s+for"
+                     r"|please|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:looking|searching)\s+for"
                      r"|i\s+(?:want|need|would\s+like)(?:\s+to\s+(?:find|see|read))?"
+                     r"|i['\u2019]d\s+like(?:\s+to\s+(?:find|see|read|learn))?(?:\s+about)?"
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
 # an author called by the last name alone, where the question says it is an author: "papers by
@@ -762,9 +763,12 @@ _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
     # "show me everything on X", "anything on X?", "show me stuff about X": papers on X
+    # "got anything about X?", "what's out there on X?"
     (re.compile(r"^\s*(?:(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all|stuff"
-                r"|something|things|some\s+(?:stuff|things))|anything|something|stuff)\s+"
-                r"(?=(?:on|about|regarding|related\s+to)\s)", re.IGNORECASE), "Show me papers "),
+                r"|something|things|some\s+(?:stuff|things))|(?:(?:have\s+you\s+|you\s+)?got\s+"
+                r"|(?:do\s+you\s+)?have\s+)?(?:anything|something|stuff)|what(?:['\u2019]s|\s+is)\s+"
+                r"(?:out\s+)?there)\s+(?=(?:on|about|regarding|related\s+to)\s)", re.IGNORECASE),
+     "Show me papers "),
     # (papers, orals, ... after up to three words: "count the spotlight papers on X", "number
     # of COLM 2024 papers on Y")
     (re.compile(r"^\s*(?:(?:count|tally)\s+(?:the\s+|all\s+(?:the\s+)?)?|(?:what(?:'s|\s+is)\s+)?"
