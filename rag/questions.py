@@ -252,6 +252,10 @@ _VENUE_AFTER = r"(?:(?<=from )|(?<=\bat )|(?<=\bin ))"
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
                       r"|studies|articles)\s+(?:on|about|in)\s+(?P<topic>.+?)\s+[\w-]+\s*[?.!]*$",
                       re.IGNORECASE)
+# ... "what are people doing with X?", "what are researchers working on in X?": a summary
+_PEOPLE_DOING = re.compile(r"^\s*what\s+(?:are|is|have)\s+(?:people|researchers|folks|scientists"
+                           r"|authors)\s+(?:been\s+)?(?:doing|working|trying|done)(?:\s+on)?"
+                           r"\s+(?:with|on|in|about|for)\s+(?=\S)", re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT = re.compile(
     r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
@@ -1436,6 +1440,8 @@ class QuestionReader:
             question = f"Compare {m.group('a')} and {m.group('b')}{m.group('where')}"
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
+        question = _PEOPLE_DOING.sub("Summarize the papers on ", question)  # "what are people
+        # doing with X?"
         aspect = ""
         if m := _ASPECT.search(question):  # "what are the limitations of X?"
             question, aspect = f"Summarize the papers on {m.group('topic')}.", m.group("aspect")

@@ -2094,6 +2094,9 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("looking for work on optimal transport", "listing", "optimal transport"),
             ("research on continual learning pls", "listing", "continual learning"),
             ("I'd like to read about optimal transport", "summary", "optimal transport"),
+            ("What are people doing with optimal transport?", "summary", "optimal transport"),
+            ("what are researchers working on in continual learning?", "summary",
+             "continual learning"),
             ("What are the latest advances in optimal transport?", "listing",
              "optimal transport"),  # newest first, "advances" no word to find
             ("whats new in optimal transport?", "listing", "optimal transport"),
