@@ -767,10 +767,10 @@ _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
     # "show me everything on X", "anything on X?", "show me stuff about X": papers on X
-    # "got anything about X?", "what's out there on X?"
+    # "got anything about X?", "any on X?", "what's out there on X?"
     (re.compile(r"^\s*(?:(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all|stuff"
                 r"|something|things|some\s+(?:stuff|things))|(?:(?:have\s+you\s+|you\s+)?got\s+"
-                r"|(?:do\s+you\s+)?have\s+)?(?:anything|something|stuff)|what(?:['\u2019]s|\s+is)\s+"
+                r"|(?:do\s+you\s+)?have\s+)?(?:anything|something|stuff|any)|what(?:['\u2019]s|\s+is)\s+"
                 r"(?:out\s+)?there)\s+(?=(?:on|about|regarding|related\s+to)\s)", re.IGNORECASE),
      "Show me papers "),
     # (papers, orals, ... after up to three words: "count the spotlight papers on X", "number

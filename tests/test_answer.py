@@ -2087,6 +2087,7 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("Show me everything on optimal transport", "listing", "optimal transport"),
             # (summaries, "stuff" and "gimme" topic words)
             ("anything on optimal transport?", "listing", "optimal transport"),
+            ("any on optimal transport?", "listing", "optimal transport"),
             ("show me stuff about continual learning", "listing", "continual learning"),
             ("gimme 3 papers on optimal transport", "listing", "optimal transport"),
             ("hey, got anything about optimal transport?", "listing", "optimal transport"),
