@@ -566,6 +566,9 @@ _TALLY_THEM = re.compile(
     re.IGNORECASE)
 # where the authors of the last answer's papers are: "which institutions are the authors
 # from?", "where are their authors from?", "where do the authors work?"
+# the session of the paper the last answer was on: "what else is in that session?"
+_THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+session\b",
+                           re.IGNORECASE)
 _AUTHORS_FROM = re.compile(
     rf"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:are|is|were"
     r"|was|do|does|did)\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+(?:(?:come|work|based)"
@@ -767,6 +770,9 @@ _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
     # "show me everything on X", "anything on X?", "show me stuff about X": papers on X
+    # "what else is in Poster Session 4 about LLMs?": the papers there ("else" no topic word)
+    (re.compile(r"^\s*what\s+else\s+(?:is|was|are|were)\s+(?=(?:in|at|from|there)\b)",
+                re.IGNORECASE), "Which papers are "),
     # "got anything about X?", "any on X?", "what's out there on X?"
     (re.compile(r"^\s*(?:(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all|stuff"
                 r"|something|things|some\s+(?:stuff|things))|(?:(?:have\s+you\s+|you\s+)?got\s+"
@@ -1251,6 +1257,10 @@ class QuestionReader:
         them counted by topic (:meth:`_topics`: "what topics are covered?")."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
+        if prev and len(prev.paper_ids) == 1 and _THAT_SESSION.search(question) and (
+                paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0])) and paper.session:
+            question = _THAT_SESSION.sub(paper.session.split(":")[0], question)  # "that
+            # session": the one the last answer's paper is in
         tallied = next((t for t in reversed(conversation.turns) if t.topics),
                        None) if conversation else None
         if tallied and (m := _TOPIC_PICKED.match(question)):  # "topic 3": of the last topics

@@ -3301,6 +3301,11 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
     a = fast_chat.ask("Which poster session is Dueling bandit feedback in?")
     assert [p["paper_id"] for p in a.papers] == ["b2"]
     assert "presented in Poster Session 2 (Tuesday, Dec 12, 15:15 CT)" in a.answer, a.answer
+    conv = Conversation()  # "that session": the one the last answer's paper is in
+    fast_chat.ask("Which poster session is Dueling bandit feedback in?", conv)
+    a = fast_chat.ask("What else is in that session on regret?", conv)  # (it was refused:
+    assert sorted(p["paper_id"] for p in a.papers) == ["b2", "b3"], a.answer  # "else session")
+    assert _listed(fast_chat, "what else is in poster session 1 about bandits?") == ["b0", "b1"]
     a = fast_chat.ask("Which poster session is Graph neural networks in?")
     assert "The catalog gives no presentation session for \u201cGraph neural networks\u201d" in (
         a.answer), a.answer
