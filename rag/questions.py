@@ -1332,9 +1332,11 @@ class QuestionReader:
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
                     _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
-                        "rest")) or self._venue_counted(m.group("rest")))):  # "how many are
-                # orals?": of those (not "how many COLT 2024 papers study X?", "how many CoRL
-                # 2025 orals are there?": a question of its own)
+                        "rest")) or self._venue_counted(m.group("rest"))
+                    or self._other_status(m.group("rest"), prev))):  # "how many are orals?":
+                # of those (not "how many COLT 2024 papers study X?", "how many CoRL 2025
+                # orals are there?", "how many spotlights are there?" after the orals: a
+                # question of its own)
                 question = f"Of those, which {m.group('rest')}"
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
@@ -1610,6 +1612,14 @@ class QuestionReader:
             return False
         named = self._named_filters(words, Filters())[1]
         return bool(named.venue or named.year or named.since or named.until or named.year_in)
+
+    def _other_status(self, words: str, prev: Turn) -> bool:
+        """Whether ``words`` after "how many" name a status none of the last answer's papers
+        has, where all have one ("spotlights are there" after a list of orals: none could
+        be)."""
+        status = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", words), Filters())[1].status
+        held = {p.status.lower() for p in self.index.get(prev.paper_ids).values()}
+        return bool(status) and len(held) == 1 and "" not in held and status.lower() not in held
 
     def _paper_called(self, words: str) -> Paper | None:
         """The paper "the X paper" names (:meth:`_paper_titled`): titled X ("the QLoRA paper":

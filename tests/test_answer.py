@@ -2950,6 +2950,10 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                              ("how many orals are there?", True)):
         plan = fast_chat.answerer().plan(question, conv, None)
         assert (plan.scope is not None) == scoped, question
+    conv = Conversation()  # after a list of orals, another status: the catalog's (none of
+    fast_chat.ask("Which papers are orals?", conv)  # them could be)
+    assert fast_chat.answerer().plan("how many posters are there?", conv, None).scope is None
+    assert fast_chat.answerer().plan("how many orals are there?", conv, None).scope is not None
     assert ids(after_listing("any orals among them?")) == ["p0", "p2"]  # ("among" a word)
     assert ids(after_listing("any orals?")) == ["p0", "p2"]  # (every oral of the catalog)
     assert ids(after_listing("only the oral ones")) == ["p0", "p2"]  # ("oral ones" words)
