@@ -175,6 +175,7 @@ class _Tally:
     lines: list[str] = field(default_factory=list)
     foot: list[str] = field(default_factory=list)
     topics: list[str] = field(default_factory=list)  # by topic or growth: the topics shown
+    authors: list[str] = field(default_factory=list)  # by author or co-author: those shown
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -529,7 +530,8 @@ class Answerer:
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,
                                            picked=plan.picked, shown=shown,
-                                           topics=tally.topics, like=plan.like))
+                                           topics=tally.topics, authors=tally.authors,
+                                           like=plan.like))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------
@@ -751,8 +753,9 @@ class Answerer:
                     else prompts.TALLY_BY_YEAR if by == "year"
                     else prompts.TALLY_BY_TOPIC if by == "topic"
                     else prompts.render(prompts.TALLY_HEADER, by=one))
-        return _Tally(by, head, lines, foot, [name for name, _ in counted] if by == "topic"
-                      else [])
+        names = [name for name, _ in counted][:len(lines)]
+        return _Tally(by, head, lines, foot, names if by == "topic" else [],
+                      names if by in ("author", "coauthor") else [])
 
     def _most(self) -> int:
         """How many lines a tally writes out (every year)."""

@@ -904,6 +904,7 @@ class Turn:
     picked: bool = False  # on papers of an earlier listing by their place ("the first one")
     shown: int = 0  # papers of ``paper_ids`` written out, from the first ("show me more": next)
     topics: list[str] = field(default_factory=list)  # the topics a tally by topic showed
+    authors: list[str] = field(default_factory=list)  # the authors a tally by author showed
     like: str = ""  # the paper a listing of papers like one was of ("find similar papers")
 
 
@@ -1271,6 +1272,12 @@ class QuestionReader:
                     prompts.NO_SUCH_TOPIC, count=len(tallied.topics), n=n))
             return self._plan(f"Of those, which are on {tallied.topics[n - 1]}?",
                               Conversation([tallied]), filters)  # among the papers counted
+        if prev and prev.authors and (picked := _picked(question, prev.authors)) and len(
+                picked[0]) == 1:  # "what did the first one work on?" after authors counted:
+            name = picked[0][0]  # that author's papers counted (not the first paper)
+            if query_terms(picked[1]):  # "which papers on X did the second one write?"
+                return self.plan(_PICKED.sub(name, question, count=1), None, filters)
+            return self._plan(f"Of those, which are by {name}?", Conversation([prev]), filters)
         if not listed and (picked := _picked(question, [""] * 100)) and (not query_terms(
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet

@@ -1885,6 +1885,18 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     a = fast_chat.ask("Who are the most prolific authors on bandits?")
     assert a.answer.splitlines()[1] == ("By author, the most papers first (the numbers are the "
                                         "papers of the list):")
+    # an author of that tally by place: their papers counted (it picked the first paper)
+    for question, ids in (("What did the first one work on?", ["b0", "b1", "b2"]),
+                          ("and the second?", ["b0", "b3"])):
+        conv = Conversation()
+        fast_chat.ask("Who are the most prolific authors on bandits?", conv)
+        a = fast_chat.ask(question, conv)
+        assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Who are the most prolific authors on bandits?", conv)
+    plan = fast_chat.answerer().plan("Which papers on kernels did the second one write?",
+                                     conv, None)  # a topic: theirs on it, anywhere
+    assert plan.filters.author == "Bo Chen" and plan.scope is None
     lines, fast_chat.settings.llm.listing_lines = fast_chat.settings.llm.listing_lines, 2
     try:
         a = fast_chat.ask("Which authors have the most papers on bandits?")
