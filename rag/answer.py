@@ -38,6 +38,7 @@ from rag.citations import (
 from rag.errors import QuestionError
 from rag.institutions import ALL_OF, institutions_of, institutions_said, name_parts
 from rag.questions import (
+    PICKED_FROM,
     WHO,
     Conversation,
     Kind,
@@ -175,7 +176,8 @@ class _Tally:
     lines: list[str] = field(default_factory=list)
     foot: list[str] = field(default_factory=list)
     topics: list[str] = field(default_factory=list)  # by topic or growth: the topics shown
-    authors: list[str] = field(default_factory=list)  # by author or co-author: those shown
+    counted: list[str] = field(default_factory=list)  # by author, institution, venue, year:
+    #                                                    the names shown, in their order
 
 
 # ---- the answerer -------------------------------------------------------------------------
@@ -530,8 +532,8 @@ class Answerer:
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
                                            [h.paper.paper_id for h in hits], answer.answer,
                                            picked=plan.picked, shown=shown,
-                                           topics=tally.topics, authors=tally.authors,
-                                           like=plan.like))
+                                           topics=tally.topics, like=plan.like,
+                                           counted=tally.counted, counted_by=tally.by))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------
@@ -755,7 +757,7 @@ class Answerer:
                     else prompts.render(prompts.TALLY_HEADER, by=one))
         names = [name for name, _ in counted][:len(lines)]
         return _Tally(by, head, lines, foot, names if by == "topic" else [],
-                      names if by in ("author", "coauthor") else [])
+                      names if by in PICKED_FROM else [])
 
     def _most(self) -> int:
         """How many lines a tally writes out (every year)."""

@@ -566,6 +566,9 @@ _TALLY_THEM = re.compile(
     re.IGNORECASE)
 # where the authors of the last answer's papers are: "which institutions are the authors
 # from?", "where are their authors from?", "where do the authors work?"
+# what an author or institution did, no topic: "what did the first one publish?"
+_WROTE = re.compile(r"\b(?:publish(?:ed)?|wr(?:ite|ote|itten)|work(?:ed)?|do(?:ne)?|did|has|have"
+                    r"|research(?:ed)?)\b", re.IGNORECASE)
 # the session of the paper the last answer was on: "what else is in that session?"
 _THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+session\b",
                            re.IGNORECASE)
@@ -904,7 +907,8 @@ class Turn:
     picked: bool = False  # on papers of an earlier listing by their place ("the first one")
     shown: int = 0  # papers of ``paper_ids`` written out, from the first ("show me more": next)
     topics: list[str] = field(default_factory=list)  # the topics a tally by topic showed
-    authors: list[str] = field(default_factory=list)  # the authors a tally by author showed
+    counted: list[str] = field(default_factory=list)  # the names a tally showed, in order
+    counted_by: str = ""  # ... counted by what (:data:`PICKED_FROM`: "author", "venue")
     like: str = ""  # the paper a listing of papers like one was of ("find similar papers")
 
 
@@ -1272,12 +1276,14 @@ class QuestionReader:
                     prompts.NO_SUCH_TOPIC, count=len(tallied.topics), n=n))
             return self._plan(f"Of those, which are on {tallied.topics[n - 1]}?",
                               Conversation([tallied]), filters)  # among the papers counted
-        if prev and prev.authors and (picked := _picked(question, prev.authors)) and len(
+        if prev and prev.counted and (picked := _picked(question, prev.counted)) and len(
                 picked[0]) == 1:  # "what did the first one work on?" after authors counted:
             name = picked[0][0]  # that author's papers counted (not the first paper)
-            if query_terms(picked[1]):  # "which papers on X did the second one write?"
+            if query_terms(_WROTE.sub(" ", picked[1])):  # "which papers on X did the second
+                # one write?"
                 return self.plan(_PICKED.sub(name, question, count=1), None, filters)
-            return self._plan(f"Of those, which are by {name}?", Conversation([prev]), filters)
+            return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
+                              Conversation([prev]), filters)
         if not listed and (picked := _picked(question, [""] * 100)) and (not query_terms(
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet
@@ -2248,6 +2254,10 @@ class QuestionReader:
 
 
 # ---- helpers -------------------------------------------------------------------------------
+# how a follow-up narrows a tally's papers to one of its names by place ("what did the first
+# one publish?"): by what the tally counted, the word before the name
+PICKED_FROM = {"author": "by", "coauthor": "by", "affiliation": "from", "venue": "from",
+               "year": "from"}
 # well-known venues, which a question may ask for where the catalog holds none of their papers
 _VENUES = ("NeurIPS", "NIPS", "ICML", "ICLR", "AAAI", "IJCAI", "CVPR", "ICCV", "ECCV", "WACV",
            "BMVC", "ACL", "EMNLP", "NAACL", "EACL", "COLING", "KDD", "WWW", "WSDM", "SIGIR",

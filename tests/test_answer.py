@@ -1886,10 +1886,15 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     assert a.answer.splitlines()[1] == ("By author, the most papers first (the numbers are the "
                                         "papers of the list):")
     # an author of that tally by place: their papers counted (it picked the first paper)
-    for question, ids in (("What did the first one work on?", ["b0", "b1", "b2"]),
-                          ("and the second?", ["b0", "b3"])):
+    for first, question, ids in (
+            ("Who are the most prolific authors on bandits?", "What did the first one work on?",
+             ["b0", "b1", "b2"]),
+            ("Who are the most prolific authors on bandits?", "and the second?", ["b0", "b3"]),
+            ("Which institutions publish most on bandits?", "what did the second one publish?",
+             ["b1", "b2"]),  # (not every Stanford paper: "publish" no topic)
+            ("What are the top venues for bandits?", "show me the second one", ["b2"])):
         conv = Conversation()
-        fast_chat.ask("Who are the most prolific authors on bandits?", conv)
+        fast_chat.ask(first, conv)
         a = fast_chat.ask(question, conv)
         assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
     conv = Conversation()
