@@ -359,6 +359,9 @@ _NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?|add
 # a new search)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|ones?\b)\s*"
+                     # "do any of them use X?", "are any of these orals?"
+                     r"|(?:and\s+)?(?:(?:do|does|did|are|is|were)\s+)?(?:any|some)\s+of\s+"
+                     r"(?:those|these|them)\s+"
                      rf"|(?:and\s+)?which\s+(?={_NARROW_VERB}\b)(?![^?]*\b(?:papers?|works?|articles?"
                      r"|studies)\s+(?:on|about|studying|using|that|which|for|regarding)\b)"
                      r"|(?:and\s+)?(?:now\s+)?"
@@ -854,6 +857,11 @@ _LIKE_IT = re.compile(
     r"(?:\s+other)?\s+papers\s+are)\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:(?:papers?|works?|"
     r"articles?|ones)\s+)?(?:(?:similar|related|close)\s+to|like)\s+" + _IT.pattern
     + r"|(?:similar|related)\s+(?:papers|work|ones|articles))[\s?.!]*$", re.IGNORECASE)
+# ... by its place in the last listing, the words left: "more like the first one", "find
+# papers similar to paper 3"
+_MORE_LIKE = re.compile(r"\s*(?:(?:find|show|list|give|suggest|recommend)(?:\s+(?:me|us))?\s+)?"
+                        r"(?:(?:some|any|more|other)\s+)?(?:(?:papers?|works?|articles?|ones)\s+)?"
+                        r"(?:(?:similar|related|close)\s+to|like)\s*[?.!]*", re.IGNORECASE)
 # co-authors left out of an author's papers: "papers by A but not with B", "A's papers
 # without B", "which papers by A are not with B?", "excluding those with B"
 _NOT_WITH = re.compile(r"\s*,?\s*\b(?:(?:but|and)\s+)?(?:(?:(?:are|is)\s+)?not\s+(?:with|by|co-?authored"
@@ -1295,6 +1303,12 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.PICK_BEYOND, count=count, s="" if count == 1 else "s",
                 to="" if count == 1 else f" to {count}") if count else prompts.NO_LIST_TO_PICK)
+        if listed and (picked := _picked(question, listed.paper_ids)) and len(
+                picked[0]) == 1 and _MORE_LIKE.fullmatch(picked[1]) and (
+                paper := self.index.get(picked[0]).get(picked[0][0])):
+            title = paper.title or paper.label  # "more like the first one": its neighbours
+            return Plan("listing", title, filters or Filters(), topic=title,
+                        standalone=f"Which papers are similar to {title}?", like=paper.paper_id)
         if listed and (picked := _picked(question, listed.paper_ids)):
             ids, rest = picked  # "tell me more about the first one": a summary of it
             asked = _fact_asked(question)  # "who wrote the first one?": its authors

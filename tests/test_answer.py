@@ -1996,6 +1996,13 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
         a = fast_chat.ask(question, conv)
         assert [p["paper_id"] for p in a.papers] == [order[i] for i in places], question
     assert conv.last is not None and conv.last.picked and conv.listed is conv.turns[0]
+    for question, place in (("more like the first one", 0),  # its neighbours (it was a
+                            ("find papers similar to the third one", 2)):  # summary of it)
+        plan = fast_chat.answerer().plan(question, conv, None)
+        assert plan.like == order[place] and plan.kind == "listing", question
+    plan = fast_chat.answerer().plan("do any of them study setting 2?", conv, None)
+    assert plan.scope == conv.turns[-1].paper_ids and "setting 2" in plan.topic  # of those
+    # (it was a summary)
     a = fast_chat.ask("How many are there?", conv)  # in the list, not the pick
     assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == order
     assert a.answer.splitlines()[0] == "The last list holds 5 papers:"
