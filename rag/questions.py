@@ -797,6 +797,16 @@ _REWORDED = (
                 r"[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # "is DPO better than PPO?", "does LoRA work better than full fine-tuning for vision?": a
+    # comparison, as "which is better, A or B?" (:data:`_MORE_POPULAR`)
+    (re.compile(r"^\s*(?:is|are|was|were|does|do)\s+(?P<a>.+?)\s+(?:(?:work|perform)s?\s+)?"
+                r"(?:better|worse|faster|slower|stronger|weaker|more\s+\w+|less\s+\w+)\s+than\s+"
+                r"(?P<b>.+?)(?:\s+(?P<on>(?:on|for|in|at)\s+.+?))?[\s?.!]*$", re.IGNORECASE),
+     lambda m: f"Compare {m.group('a')} and {m.group('b')}"
+               f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # "define X", "what is the definition of X?": what X is
+    (re.compile(r"^\s*(?:define|(?:what(?:['\u2019]s|\s+is)|give\s+(?:me\s+)?)\s*(?:the\s+|a\s+)?"
+                r"definition\s+of)\s+(?=\S)", re.IGNORECASE), "What is "),
     # "neural nets": as the papers mostly write it
     (re.compile(r"\bneural\s+net(s?)\b", re.IGNORECASE), r"neural network\1"),
     # a thing named by what it is called: "papers that mention a method called 'chain of

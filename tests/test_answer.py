@@ -2120,6 +2120,8 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("research on continual learning pls", "listing", "continual learning"),
             ("I'd like to read about optimal transport", "summary", "optimal transport"),
             ("What are people doing with optimal transport?", "summary", "optimal transport"),
+            ("define optimal transport", "summary", "optimal transport"),  # ("define" a word)
+            ("what is the definition of optimal transport?", "summary", "optimal transport"),
             ("what are researchers working on in continual learning?", "summary",
              "continual learning"),
             ("What are the latest advances in optimal transport?", "listing",
@@ -3027,7 +3029,9 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     assert a.answer.splitlines()[0] == (
         "3 of the 4 papers on \u201cbandit problems\u201d (75.0 %) are listed below.")
     for question in ("Which is more popular, bandit problems or federated learning?",
-                     "Which works better: bandit problems or federated learning?"):
+                     "Which works better: bandit problems or federated learning?",
+                     "Are bandit problems more popular than federated learning?",  # (they
+                     "is bandit problems better than federated learning?"):  # were refused)
         a = fast_chat.ask(question)
         assert "matching each side: 4 \u201cbandit problems\u201d and 2 \u201cfederated learning\u201d" in (
             a.answer.splitlines()[0]), question
