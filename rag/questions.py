@@ -681,6 +681,9 @@ _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|th
 _ANY_AMONG = re.compile(r"^\s*(?:and\s+)?(?:are\s+there\s+)?any\s+(?:(?P<x>.+?)\s+(?:among|in|of)\s+"
                         rf"(?:them|those|these)|(?P<s>(?:{STATUS_WORDS})s))[\s?.!]*$", re.IGNORECASE)
 _OF_THEM = re.compile(r"\bof\s+(?:them|those|these)\b", re.IGNORECASE)
+# ... not of them: "how many are from UC Berkeley in total?" (the catalog's)
+_IN_TOTAL = re.compile(r"\s*\b(?:in\s+total|in\s+all|altogether|overall|all\s+told)\b",
+                       re.IGNORECASE)
 # ... a subject of its own after "how many X": "how many hours of video does YouTube-ASL have?"
 # asks a fact of that paper, not which of the last answer's papers have hours of video
 _OWN_SUBJECT = re.compile(r"\b(?:does|do|did)\s+(?!(?:they|these|those|them|the\s+(?:papers|ones)"
@@ -1367,7 +1370,10 @@ class QuestionReader:
                                             or _LIST_THEM.match(question)):
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
-            if (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
+            if (m := _HOW_MANY_OF.match(question)) and not _OF_THEM.search(question) and (
+                    _IN_TOTAL.search(m.group("rest"))):  # "how many are from UC Berkeley in
+                question = f"How many papers {_IN_TOTAL.sub('', m.group('rest')).strip()}"  # all?"
+            elif (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
                     _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
                         "rest")) or self._venue_counted(m.group("rest"))
                     or self._other_status(m.group("rest"), prev))):  # "how many are orals?":

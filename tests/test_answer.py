@@ -2973,6 +2973,8 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                              ("how many settings do they study?", True),
                              ("how many of them do bandit problems?", True),
                              ("How many ALT 2025 orals are there?", False),  # the catalog's
+                             ("how many are from COLT in total?", False),  # (it narrowed, to
+                             ("how many are orals overall?", False),  # a topic "total")
                              ("how many orals are there?", True)):
         plan = fast_chat.answerer().plan(question, conv, None)
         assert (plan.scope is not None) == scoped, question
