@@ -672,7 +672,11 @@ _LIST_THEM = re.compile(
     r"|print)(?:\s+(?:me|us))?\s+(?:(?:them|those|these)(?:\s+(?:papers|ones))?(?:\s+all)?|all(?:\s+of)?"
     r"(?:\s+(?:them|those|these)(?:\s+papers)?)?|everything|(?:the\s+)?(?:full|whole|complete"
     r"|entire)\s+list|the\s+(?:papers|list))|(?:which|what)\s+(?:are|were)\s+(?:they|those|these)"
-    r"(?:\s+papers)?)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
+    r"(?:\s+papers)?"
+    # "give me their titles only", "just the titles", "what are their titles?"
+    r"|(?:(?:list|show|give|name|display|print)(?:\s+(?:me|us))?\s+|(?:what|which)\s+are\s+)?"
+    r"(?:just\s+|only\s+)?(?:their|the)\s+titles(?:\s+only)?)(?:[\s,]+please)?[\s?.!]*$",
+    re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
                           r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"

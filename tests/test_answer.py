@@ -2347,6 +2347,7 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
         assert a.kind == "summary" and [p["paper_id"] for p in a.papers] == [order[3]]
         assert fast_chat.ask("How many are there?", conv).count == 5
         for question in ("list them", "Give me the full list", "show all of them please",
+                         "give me their titles only", "just the titles",
                          "what are they?", "how many were there exactly?"):  # the list again
             a = fast_chat.ask(question, conv)  # (not a search for "full", "exactly")
             assert a.answer.startswith("The last list holds 5 papers"), question
