@@ -9,9 +9,9 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "CANNOT_ANSWER_PHRASE", "CITING",
-    "COMPARE_HEADER", "COMPARE_SHARED", "DATED", "EVERYTHING_HEADER", "FOREIGN", "HELD_HEADER",
-    "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE", "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
+    "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "BIBTEX", "CANNOT_ANSWER_PHRASE",
+    "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "DATED", "EVERYTHING_HEADER", "FOREIGN",
+    "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE", "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
     "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER",
     "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NOT_INDEXED",
     "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
@@ -117,6 +117,9 @@ HELP = ("I answer from the {count} indexed paper{s} alone and cite every claim. 
         "example, \u201cWhich papers study ...?\u201d, \u201cSummarize the papers on ...\u201d,"
         "{author} or paste an abstract to find the papers closest to it.")
 THANKS = "Glad to help. Ask about the indexed papers any time."
+# "export them as BibTeX": the entries of the last list's papers ({entries}) in a code block
+BIBTEX = ("BibTeX for the {count} paper{s} {which}, from the catalog's titles, authors, venues "
+          "and years:\n```bibtex\n{entries}\n```")
 # "why?", "what do you mean?": nothing to look up
 VAGUE = ("I answer only from what the indexed abstracts say, quoting them. Ask what a paper of "
          "the last list does (“summarize the first one”), which papers study a topic, "

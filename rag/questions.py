@@ -23,6 +23,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from rag import prompts
+from rag.bibtex import bibtex
 from rag.citations import neutralize
 from rag.institutions import (
     ALL_OF,
@@ -572,6 +573,8 @@ _TALLY_THEM = re.compile(
 # what an author or institution did, no topic: "what did the first one publish?"
 _WROTE = re.compile(r"\b(?:publish(?:ed)?|wr(?:ite|ote|itten)|work(?:ed)?|do(?:ne)?|did|has|have"
                     r"|research(?:ed)?)\b", re.IGNORECASE)
+# BibTeX asked for the last list's papers: "export them as BibTeX", "bibtex for the first two"
+_BIBTEX = re.compile(r"\bbib(?:la)?tex\b|\.bib\b", re.IGNORECASE)
 # the session of the paper the last answer was on: "what else is in that session?"
 _THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+session\b",
                            re.IGNORECASE)
@@ -1309,6 +1312,14 @@ class QuestionReader:
                 return self.plan(_PICKED.sub(name, question, count=1), None, filters)
             return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
                               Conversation([prev]), filters)
+        if listed and listed.paper_ids and _BIBTEX.search(question):  # "export them as
+            picked = _picked(question, listed.paper_ids)  # BibTeX": the list's (or those
+            ids = picked[0] if picked else listed.paper_ids  # picked) entries
+            papers = self.index.get(ids)
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.BIBTEX, count=len(ids), s="" if len(ids) == 1 else "s",
+                which="picked from the last list" if picked else "of the last list",
+                entries=bibtex([papers[p] for p in ids if p in papers])))
         if not listed and (picked := _picked(question, [""] * 100)) and (not query_terms(
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet

@@ -1996,6 +1996,13 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
         a = fast_chat.ask(question, conv)
         assert [p["paper_id"] for p in a.papers] == [order[i] for i in places], question
     assert conv.last is not None and conv.last.picked and conv.listed is conv.turns[0]
+    # BibTeX of the list, or of the papers picked (it summarized papers on "bibtex")
+    a = fast_chat.ask("export them as BibTeX", conv)
+    assert a.answer.startswith("BibTeX for the 5 papers of the last list") and not a.papers
+    assert a.answer.count("@misc{") == 5 and "title = {Optimal transport study 4}" in a.answer
+    a = fast_chat.ask("give me the bibtex for the second and fourth ones", conv)
+    assert a.answer.count("@misc{") == 2 and a.answer.index("study 2}") < a.answer.index(
+        "study 4}"), a.answer
     for question, place in (("more like the first one", 0),  # its neighbours (it was a
                             ("find papers similar to the third one", 2)):  # summary of it)
         plan = fast_chat.answerer().plan(question, conv, None)

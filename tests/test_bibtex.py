@@ -1,0 +1,35 @@
+"""BibTeX entries from the catalog (rag.bibtex)."""
+
+from __future__ import annotations
+
+from rag.bibtex import bibtex
+from rag.types import Paper
+
+
+def _paper(pid: str, title: str, **more: object) -> Paper:
+    return Paper(paper_id=pid, title=title, label=title, abstract="We study it.", **more)
+
+
+def test_an_entry_holds_what_the_catalog_gives_and_escapes_latex_specials() -> None:
+    """Title, authors ("and"), venue as booktitle, year, url as given; "&", "%", "_" and "#"
+    escaped outside math, ``$...$`` kept, an unbalanced brace dropped; no venue: @misc."""
+    out = bibtex([
+        _paper("a", "Q&A at 100% with $O(\\sqrt{T})$ regret_bounds", authors=["Ann Lee", "Bo Chen"],
+               venue="COLT", year=2024, url="https://x.org/a_b?c=1%20"),
+        _paper("b", "Graphs {with braces", authors=["José Núñez"], year=2023)])
+    first, second = out.split("\n\n")
+    assert first == ("@inproceedings{lee2024regretbounds,\n"
+                     "  title = {Q\\&A at 100\\% with $O(\\sqrt{T})$ regret\\_bounds},\n"
+                     "  author = {Ann Lee and Bo Chen},\n"
+                     "  booktitle = {COLT},\n"
+                     "  year = {2024},\n"
+                     "  url = {https://x.org/a_b?c=1%20}\n}")
+    assert second == ("@misc{nunez2023graphs,\n  title = {Graphs with braces},\n"
+                      "  author = {José Núñez},\n  year = {2023}\n}")
+
+
+def test_keys_are_unique() -> None:
+    papers = [_paper(str(i), "Bandit problems", authors=["Ann Lee"], year=2024) for i in range(3)]
+    keys = [line.split("{")[1].rstrip(",") for line in bibtex(papers).splitlines()
+            if line.startswith("@")]
+    assert keys == ["lee2024bandit", "lee2024banditb", "lee2024banditc"]
