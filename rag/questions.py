@@ -272,7 +272,10 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
                          r"[\s?.!]*$"
                          # a correction: "no, I meant vision transformers", "sorry, I mean 2025"
                          r"|^\s*(?:(?:no|nope|sorry|oops|actually|ah|oh)\b[\s,.!]*)*I\s+(?:meant"
-                         r"|mean|wanted)\s+(?P<z>.+?)[\s?.!]*$", re.IGNORECASE)
+                         r"|mean|wanted)\s+(?P<z>.+?)[\s?.!]*$"
+                         # a filter alone: "from COLM", "only at CoRL 2025", "in 2024?"
+                         r"|^\s*(?P<w>(?:(?:only|just)\s+)?(?:from|at|in)\s+\S.*?)[\s?.!]*$",
+                         re.IGNORECASE)
 # ... the words after what changes: "transformers instead", "grasping, not manipulation" (the
 # last question's topic is replaced anyway)
 _INSTEAD = re.compile(r"\s*(?:,?\s+(?:instead|rather)(?:\s+(?:of|than)\s+.+)?"
@@ -2080,9 +2083,11 @@ class QuestionReader:
         question named none. None where the question is no such follow-up, or names "them"."""
         m = _WHAT_ABOUT.match(question)
         x = _ONES.sub("", _INSTEAD.sub("", (m.group("x") or m.group("y") or m.group("z")
-                                            or "").strip())) if m else ""
+                                            or m.group("w") or "").strip())) if m else ""
         if not x or _PRONOUN.search(x):
             return None
+        if m and m.group("w"):  # "from COLM": what it names, put where the last question has it
+            x = re.sub(r"^(?:(?:only|just)\s+)?(?:from|at|in)\s+", "", x, flags=re.IGNORECASE)
 
         status_x = _STATUS_NOUN.sub(r"\1 papers", x)
         status, words = self.index.match_status(status_x)
@@ -2116,6 +2121,8 @@ class QuestionReader:
         if institution and not query_terms(probe.replace(institution, " ", 1)):
             return _put(last, f"from {institution}", self._institution_named(last)[1],
                         after_papers=True)
+        if m and m.group("w"):  # "in robotics": no filter alone, no follow-up of this kind
+            return None
         # a misspelled name as typed: read (and said so) when the question is planned
         authors = self.index.author_spans(x) or ([(x, x)] if self.index.authors_like(x) else [])
         named_last = self._author_named(last)[1]  # a name, or a last name alone

@@ -1382,7 +1382,9 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     fast_chat.ask("Which papers study federated learning and their bounds?", conv)  # joins
     assert "p5" in ids(fast_chat.ask("What about ALT?", conv))  # the bandit topic to it)
     for question, among in (("And the spotlights?", ["p1"]), ("What about COLT 2025?", ["p2"]),
-                            ("And the ones from MIT?", ["p0", "p3"])):
+                            ("And the ones from MIT?", ["p0", "p3"]),
+                            ("from COLT 2024", ["p0", "p1"]), ("only at ALT", ["p3"]),  # (new
+                            ("at MIT", ["p0", "p3"])):  # questions: every COLT 2024 paper)
         for between in ((), ("What do they propose?",)):
             conv = Conversation()
             for asked in ("Which papers study bandit problems?", *between):
@@ -1395,6 +1397,7 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     answerer = fast_chat.answerer()
     assert answerer.reader._what_about("What about their limitations?", "Which papers study X?") is None
     assert answerer.reader._what_about("And which are orals?", "Which papers study X?") is None
+    assert answerer.reader._what_about("in robotics", "Which papers study X?") is None
 
 
 def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
