@@ -817,6 +817,11 @@ _REWORDED = (
                 r"(?P<b>.+?)(?:\s+(?P<on>(?:on|for|in|at)\s+.+?))?[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Compare {m.group('a')} and {m.group('b')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # "which of Levine's papers are about X?": those by Levine on X
+    (re.compile(r"^\s*which\s+of\s+(?P<who>\S+(?:\s+\S+){0,3}?)['\u2019]s?\s+(?:papers|works?)\s+",
+                re.IGNORECASE), r"Which papers by \g<who> "),
+    # "papers coauthored by A and B": by them ("coauthored" is no word papers write)
+    (re.compile(r"\b(?:co-?)?(?:authored|written)\s+by\b", re.IGNORECASE), "by"),
     # "define X", "what is the definition of X?": what X is
     (re.compile(r"^\s*(?:define|(?:what(?:['\u2019]s|\s+is)|give\s+(?:me\s+)?)\s*(?:the\s+|a\s+)?"
                 r"definition\s+of)\s+(?=\S)", re.IGNORECASE), "What is "),

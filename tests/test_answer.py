@@ -1743,8 +1743,13 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     for question in ("Which papers have Ann Lee as an author?",
                      "What topics does Ann Lee work on?",
                      "Which papers were written by Ann Lee?",  # "written" was a word to find
-                     "papers published by Ann Lee"):
+                     "papers published by Ann Lee",
+                     "papers coauthored by Ann Lee"):
         assert _listed(fast_chat, question) == ["a", "ab", "ab2"], question
+    assert not fast_chat.answerer().plan("papers coauthored by Ann Lee", None,
+                                         None).respelled  # (it said "read as authored")
+    plan = fast_chat.answerer().plan("Which of Lee's papers study bandits?", None, None)
+    assert plan.author == "Al Lee or Ann Lee" and plan.kind == "listing"  # (it was refused)
 
 
 def test_an_author_question_keeps_its_topic_words(fast_chat: PaperChat, tmp_path: Path) -> None:
