@@ -16,7 +16,8 @@ __all__ = [
     "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NOT_INDEXED",
     "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION",
-    "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT",
+    "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE", "NO_SUCH_AUTHOR",
+    "NO_SUCH_TOPIC", "ONLY_LEFT_OUT",
     "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS",
     "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED",
     "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
@@ -67,6 +68,8 @@ AFFILIATIONS_PARTIAL = ("Affiliations are given for {given} of the {count} index
 WHICH_AUTHOR = ("{count} indexed authors are named {name}, among them {some}: ask with the full "
                 "name, as in \u201cWhat did {example} work on?\u201d")
 # "What did Kaiyi Jin work on?" where no indexed author is named so: {name} "Kaiyi Ji"
+# "What did Geoffrey Hinton work on?" where no indexed paper has that author
+NO_SUCH_AUTHOR = "No indexed paper lists \u201c{name}\u201d as an author."
 AUTHOR_RESPELLED = "No indexed author is named \u201c{typed}\u201d; read as {name}."
 # "what are the limitations of X?": of a paper on X whose abstract names none
 ASPECT_UNNAMED = "The abstract of \u201c{title}\u201d does not name its {aspect}."

@@ -291,6 +291,10 @@ _JOINT = re.compile(r"\b(?:jointly|co-?authored|co-?written)(?:\s+by)?\s*$", re.
 _WORKED_ON = re.compile(rf"^\s*what\s+(?:{WORK_NOUN}\s+)?(?:did|does|do|has|have)\s+(?P<who>.+?)\s+"
                         r"(?:work(?:ed)?\s+on|publish(?:ed)?|wr[io]te|written|stud(?:y|ied))$",
                         re.IGNORECASE)
+# ... or "papers by X"; X a person's name: two to four capitalized words ("Geoffrey Hinton")
+_PAPERS_BY = re.compile(r"^\s*(?:(?:list|show|find|give)\s+(?:me\s+)?)?(?:all\s+)?(?:the\s+)?papers"
+                        r"\s+by\s+(?P<who>.+?)[\s?.!]*$", re.IGNORECASE)
+_PERSON = re.compile(r"(?-i:[A-Z])[\w.'-]*(?:\s+(?-i:[A-Z])[\w.'-]*){1,3}")
 # papers two or three named authors wrote together: "papers by A and B", "Which papers did A
 # and B write together?", "papers co-authored by A and B", "A's papers with B"; and "as an
 # author" (QuestionReader._plan), no topic words once the names are out
@@ -1861,6 +1865,11 @@ class QuestionReader:
             query, kind = f"Which papers on {rest}" if query_terms(rest) else "Which papers?", (
                 "listing")
         name, words, many, misspelled = self._author_named(query)
+        if not (name or many or follow_up or filters.author) and (
+                m := _WORKED_ON.match(query.strip(" ?.!")) or _PAPERS_BY.match(query)) and (
+                _PERSON.fullmatch(m.group("who"))):  # "What did Geoffrey Hinton work on?":
+            return Plan("summary", "", filters, reply=prompts.render(  # no author so named
+                prompts.NO_SUCH_AUTHOR, name=neutralize(m.group("who"))))
         typed = words if misspelled else ""
         if (name or many) and not filters.author and not (
                 follow_up and prev and prev.paper_ids and kind == "summary"):  # "they": below
@@ -2361,9 +2370,10 @@ _SIDE_LEAD = re.compile(r"^(?:the\s+)?(?:papers?|works?|studies|research|methods
 def _names_joined(question: str) -> str:
     """``question`` with each capitalized stopword inside a name (:data:`_CAPITALIZED_RUN`)
     joined to the word before it ("the Segment Anything Model" -> "the Segment-Anything
-    Model"; of two words, only a function word: "Segment Anything", not "Newton Method"); as
-    it is where most of its words outside names are capitalized or all are in one (a question
-    in title case) or it quotes something (a title, read as written)."""
+    Model"; of two words, only a function word of four letters or more: "Segment Anything",
+    not "Newton Method" or "Kaiming He"); as it is where most of its words outside names are
+    capitalized or all are in one (a question in title case) or it quotes something (a
+    title, read as written)."""
     runs = [m.group(0).split() for m in _CAPITALIZED_RUN.finditer(question)]
     words = question.split()[1:]
     outside = len(words) - sum(map(len, runs))
@@ -2374,10 +2384,10 @@ def _names_joined(question: str) -> str:
 
     def join(m: re.Match[str]) -> str:
         run = m.group(0).split()
-        joined = STOPWORDS if len(run) > 2 else FUNCTION_WORDS
         out: list[str] = []
         for word in run:
-            if out and word.lower() in joined:
+            if out and (word.lower() in STOPWORDS if len(run) > 2 else (
+                    word.lower() in FUNCTION_WORDS and len(word) >= 4)):  # not "Kaiming He"
                 out[-1] += f"-{word}"
             else:
                 out.append(word)

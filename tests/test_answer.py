@@ -1748,6 +1748,9 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         assert _listed(fast_chat, question) == ["a", "ab", "ab2"], question
     assert not fast_chat.answerer().plan("papers coauthored by Ann Lee", None,
                                          None).respelled  # (it said "read as authored")
+    for question in ("What did Geoffrey Hinton work on?", "papers by Geoffrey Hinton"):
+        a = fast_chat.ask(question)  # no such author: said so (it searched the name)
+        assert a.answer == prompts.render(prompts.NO_SUCH_AUTHOR, name="Geoffrey Hinton")
     plan = fast_chat.answerer().plan("Which of Lee's papers study bandits?", None, None)
     assert plan.author == "Al Lee or Ann Lee" and plan.kind == "listing"  # (it was refused)
 
@@ -2206,6 +2209,7 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
     assert _listed(fast_chat, "Which papers use Segment Anything?") == ["sam"]
     # two capitalized words joined only by a function word, a question in title case not
     assert _names_joined("papers on the Newton Method") == "papers on the Newton Method"
+    assert _names_joined("what did Kaiming He publish?") == "what did Kaiming He publish?"
     assert _names_joined("Which Papers Study Segment Anything") == (
         "Which Papers Study Segment Anything")
 
