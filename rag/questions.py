@@ -824,8 +824,9 @@ _REWORDED = (
     # "which of Levine's papers are about X?": those by Levine on X
     (re.compile(r"^\s*which\s+of\s+(?P<who>\S+(?:\s+\S+){0,3}?)['\u2019]s?\s+(?:papers|works?)\s+",
                 re.IGNORECASE), r"Which papers by \g<who> "),
-    # "papers coauthored by A and B": by them ("coauthored" is no word papers write)
-    (re.compile(r"\b(?:co-?)?(?:authored|written)\s+by\b", re.IGNORECASE), "by"),
+    # "papers coauthored by A and B": "co-authored", as the question reader knows it (it was
+    # respelled "authored")
+    (re.compile(r"\bco(author(?:ed|s)?|writ(?:ten|es|e))\b", re.IGNORECASE), r"co-\1"),
     # "define X", "what is the definition of X?": what X is
     (re.compile(r"^\s*(?:define|(?:what(?:['\u2019]s|\s+is)|give\s+(?:me\s+)?)\s*(?:the\s+|a\s+)?"
                 r"definition\s+of)\s+(?=\S)", re.IGNORECASE), "What is "),
