@@ -38,6 +38,7 @@ from rag.citations import (
 from rag.errors import QuestionError
 from rag.institutions import ALL_OF, institutions_of, institutions_said, name_parts
 from rag.questions import (
+    AREA_PARTS,
     PICKED_FROM,
     WHO,
     Conversation,
@@ -85,8 +86,6 @@ PART_NAMED = 0.5
 # A tally ("the most prolific authors on X") writes out at most this many authors (institutions,
 # venues), or the listing's lines (llm.listing_lines) where fewer; every year.
 TALLY_LINES = 10
-# what parts an area from its sub-area ("Deep Learning · Theory", as the parsers write it)
-AREA_PARTS = " \u00b7 "
 # Fewer papers than this are listed, not counted by the topics their titles name ("what topics
 # does Ann Lee work on?": her papers)
 FEW_FOR_TOPICS = 10
@@ -922,7 +921,7 @@ class Answerer:
     def _count_lines(self, plan: Plan, question: str, hits: list[SearchHit],
                      shown: int) -> tuple[list[str], list[str]]:
         topic = _quoted(plan, question)
-        scope = None if plan.scope is None else len(plan.scope)
+        scope = None if plan.scope is None else plan.scope_of or len(plan.scope)
         among = neutralize(_among(plan))
         if plan.kind != "summary":
             written = self._written_out(plan, hits)

@@ -1028,6 +1028,8 @@ class Plan:
     exclude: Filters | None = None     # "remove the posters": ``scope`` less the papers it matches
     aspect: str = ""                   # "the limitations of X": what to show of X's papers
     share: bool = False                # "what fraction of papers ...": their share said too
+    scope_of: int = 0                  # the papers ``scope`` was picked from, where more
+    #                                    ("topic 2" after a tally by area: of the 29 counted)
     share_base: Filters | None = None  # ... of the papers of these filters ("what fraction of
     #                                    CoRL papers are orals?": of CoRL's), where not all
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
@@ -1307,19 +1309,24 @@ class QuestionReader:
                 paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0])) and paper.session:
             question = _THAT_SESSION.sub(paper.session.split(":")[0], question)  # "that
             # session": the one the last answer's paper is in
-        tallied = next((t for t in reversed(conversation.turns) if t.topics),
-                       None) if conversation else None
+        tallied = next((t for t in reversed(conversation.turns) if t.topics or (
+            t.counted_by == "area" and t.counted)), None) if conversation else None
         if tallied and (m := _TOPIC_PICKED.match(question)):  # "topic 3": of the last topics
-            n = (int(m.group("n")) if m.group("n") else len(tallied.topics)
+            names = tallied.topics or tallied.counted  # (or areas)
+            n = (int(m.group("n")) if m.group("n") else len(names)
                  if m.group("ord").lower() == "last" else _ORDINALS[m.group("ord").lower()] + 1)
-            if not 1 <= n <= len(tallied.topics):
+            if not 1 <= n <= len(names):
                 return Plan("summary", "", Filters(), reply=prompts.render(
-                    prompts.NO_SUCH_TOPIC, count=len(tallied.topics), n=n))
-            return self._plan(f"Of those, which are on {tallied.topics[n - 1]}?",
+                    prompts.NO_SUCH_TOPIC, count=len(names), n=n))
+            if not tallied.topics:
+                return self._in_area(tallied, names[n - 1], filters)
+            return self._plan(f"Of those, which are on {names[n - 1]}?",
                               Conversation([tallied]), filters)  # among the papers counted
         if prev and prev.counted and (picked := _picked(question, prev.counted)) and len(
                 picked[0]) == 1:  # "what did the first one work on?" after authors counted:
             name = picked[0][0]  # that author's papers counted (not the first paper)
+            if prev.counted_by == "area":  # "tell me about the second one": that area's
+                return self._in_area(prev, name, filters)
             if query_terms(_WROTE.sub(" ", picked[1])):  # "which papers on X did the second
                 # one write?"
                 return self.plan(_PICKED.sub(name, question, count=1), None, filters)
@@ -1683,6 +1690,16 @@ class QuestionReader:
             return False
         named = self._named_filters(words, Filters())[1]
         return bool(named.venue or named.year or named.since or named.until or named.year_in)
+
+    def _in_area(self, turn: Turn, area: str, filters: Filters | None) -> Plan:
+        """The papers of ``turn`` (a tally by area) that it counted under ``area`` ("topic 2",
+        "the second one"): those whose area is it or one of its sub-areas."""
+        papers = self.index.get(turn.paper_ids)
+        ids = [pid for pid in turn.paper_ids
+               if pid in papers and papers[pid].area.partition(AREA_PARTS)[0].strip() == area]
+        return Plan("listing", "", filters or Filters(), scope=ids, topic=area,
+                    whole_scope=True, standalone=f"{turn.standalone} ({area})",
+                    scope_of=len(turn.paper_ids))
 
     def _other_status(self, words: str, prev: Turn) -> bool:
         """Whether ``words`` after "how many" name a status none of the last answer's papers
@@ -2321,10 +2338,12 @@ class QuestionReader:
 
 
 # ---- helpers -------------------------------------------------------------------------------
+# what parts an area from its sub-area ("Deep Learning · Theory", as the parsers write it)
+AREA_PARTS = " \u00b7 "
 # how a follow-up narrows a tally's papers to one of its names by place ("what did the first
 # one publish?"): by what the tally counted, the word before the name
 PICKED_FROM = {"author": "by", "coauthor": "by", "affiliation": "from", "venue": "from",
-               "year": "from"}
+               "year": "from", "area": "in"}
 # well-known venues, which a question may ask for where the catalog holds none of their papers
 _VENUES = ("NeurIPS", "NIPS", "ICML", "ICLR", "AAAI", "IJCAI", "CVPR", "ICCV", "ECCV", "WACV",
            "BMVC", "ACL", "EMNLP", "NAACL", "EACL", "COLING", "KDD", "WWW", "WSDM", "SIGIR",
@@ -2706,6 +2725,8 @@ def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
     "show me more", "sort them by year": ``how`` says how)."""
     return Plan("listing", "", filters or Filters(), scope=list(turn.paper_ids), whole_scope=True,
                 topic=shown_topic(_topic(turn.standalone)), standalone=turn.standalone, **how)
+
+
 
 
 def _fact_asked(question: str) -> tuple[str, str] | None:

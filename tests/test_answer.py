@@ -1903,11 +1903,17 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
             ("Who are the most prolific authors on bandits?", "and the second?", ["b0", "b3"]),
             ("Which institutions publish most on bandits?", "what did the second one publish?",
              ["b1", "b2"]),  # (not every Stanford paper: "publish" no topic)
-            ("What are the top venues for bandits?", "show me the second one", ["b2"])):
+            ("What are the top venues for bandits?", "show me the second one", ["b2"]),
+            # ... by area: the papers it counted there (it searched "topic 2": refused)
+            ("What are the main topics of bandit papers?", "tell me about topic 2", ["b3"]),
+            ("What are the main topics of bandit papers?", "show me the first one",
+             ["b0", "b1", "b2"])):
         conv = Conversation()
         fast_chat.ask(first, conv)
         a = fast_chat.ask(question, conv)
         assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
+    assert a.answer.splitlines()[0] == ("3 papers of the 4 from the previous answer match "
+                                        "\u201cLearning theory\u201d:")
     conv = Conversation()
     fast_chat.ask("Who are the most prolific authors on bandits?", conv)
     plan = fast_chat.answerer().plan("Which papers on kernels did the second one write?",
