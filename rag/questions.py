@@ -731,11 +731,12 @@ _SORTED = re.compile(
     rf"|recency|publication\s+(?:year|date))|chronologically|(?:with\s+)?{_NEWEST_FIRST})"
     rf"(?:\s*,?\s*{_NEWEST_FIRST})?)|{_NEWEST_FIRST})"
     r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
-# ... or those of its latest year: "which one is the most recent?", "which are the newest?"
+# ... or those of its latest (earliest) year: "which one is the most recent?", "which are the
+# newest?", "the oldest ones"
 _LATEST_OF = re.compile(
     r"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?:ones?|papers?|of\s+(?:them|those|these))\s+)?(?:is|are)"
-    r"|(?:show\s+me\s+)?(?:only\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest)(?:\s+(?:ones?|papers?"
-    r"|of\s+(?:them|those|these)))?[\s?.!]*$", re.IGNORECASE)
+    r"|(?:show\s+me\s+)?(?:only\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest|(?P<old>oldest"
+    r"|earliest))(?:\s+(?:ones?|papers?|of\s+(?:them|those|these)))?[\s?.!]*$", re.IGNORECASE)
 # ... by title: "sort them by title", "list them alphabetically"
 _BY_TITLE = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:sort|order|list|show|give)(?:\s+me)?"
@@ -1437,10 +1438,11 @@ class QuestionReader:
             return _again(listed, filters, offset=listed.shown)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)
-        if listed and listed.paper_ids and _LATEST_OF.match(question) and (years := [
+        if listed and listed.paper_ids and (m := _LATEST_OF.match(question)) and (years := [
                 p.year for p in self.index.get(listed.paper_ids).values() if p.year]):
-            return self._plan(f"Of those, which are from {max(years)}?",  # "which one is the
-                              Conversation([listed]), filters)  # most recent?": of its year
+            year = min(years) if m.group("old") else max(years)  # "which one is the most
+            return self._plan(f"Of those, which are from {year}?",  # recent?": of its year
+                              Conversation([listed]), filters)
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
             return _again(listed, filters, by_title=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"

@@ -2627,10 +2627,12 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     fast_chat.ask("Which papers study bandit problems?", conv)
     a = fast_chat.ask("show me only the 2024 ones", conv)  # not a topic "ones"
     assert sorted(ids(a)) == ["p0", "p3"] and "\u201cones\u201d" not in a.answer, a.answer
-    for question in ("Which one is the most recent?", "which are the newest?"):
-        conv = Conversation()  # those of the list's latest year (it searched "recent")
-        fast_chat.ask("Which papers study bandit problems?", conv)
-        assert sorted(ids(fast_chat.ask(question, conv))) == ["p1", "p2"], question
+    for question, year_ids in (("Which one is the most recent?", ["p1", "p2"]),
+                               ("which are the newest?", ["p1", "p2"]),
+                               ("which is the oldest one?", ["p0", "p3"])):
+        conv = Conversation()  # those of the list's latest (earliest) year (it searched
+        fast_chat.ask("Which papers study bandit problems?", conv)  # "recent", "oldest")
+        assert sorted(ids(fast_chat.ask(question, conv))) == year_ids, question
     a = fast_chat.ask("How many papers on bandit problems per venue?")
     assert a.count == 4 and "1. COLT: 3 papers" in a.answer.splitlines()[2], a.answer
 
