@@ -228,7 +228,8 @@ _BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<peop
 # published about X?", "What does Tsinghua work on?", "Which papers did Mila write on X?",
 # "What do MIT researchers study?", "How many papers did Stanford publish in 2025?"
 _PUBLISHED = re.compile(rf"^\s*(?:what|which|(?P<many>how\s+many))\s+(?:{WORK_NOUN}\s+)?"
-                        rf"(?:did|does|do|has|have)\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?(?:\s+{_PEOPLE})?\s+"
+                        rf"(?:did|does|do|has|have)\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?"
+                        rf"(?:\s+{_PEOPLE})?\s+"
                         r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
                         r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
                         r"(?=\s*[?.!]*$))?", re.IGNORECASE)

@@ -11,20 +11,19 @@ import string
 __all__ = [
     "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "BIBTEX", "CANNOT_ANSWER_PHRASE",
     "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "DATED", "EVERYTHING_HEADER", "FOREIGN",
-    "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE", "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC",
-    "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LISTING_HEADER",
-    "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "NOT_INDEXED",
-    "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
-    "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION",
-    "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE", "NO_SUCH_AUTHOR",
-    "NO_SUCH_TOPIC", "ONLY_LEFT_OUT",
-    "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS",
-    "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER", "RESPELLED",
-    "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
-    "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING",
-    "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS",
-    "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE", "WHICH_AUTHOR",
-    "render",
+    "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE", "HELP", "JUDGEMENT",
+    "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
+    "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME",
+    "LISTING_MORE", "MORE_HEADER", "NOT_INDEXED", "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS",
+    "NOT_THAT_YEAR", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_LIST_TO_PICK",
+    "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
+    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
+    "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER",
+    "RESPELLED", "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM",
+    "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER",
+    "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE",
+    "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE",
+    "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -67,9 +66,9 @@ AFFILIATIONS_PARTIAL = ("Affiliations are given for {given} of the {count} index
 # a last name many authors have ("What did Li work on?"); {some}: "Bo Li (15 papers), ..."
 WHICH_AUTHOR = ("{count} indexed authors are named {name}, among them {some}: ask with the full "
                 "name, as in \u201cWhat did {example} work on?\u201d")
-# "What did Kaiyi Jin work on?" where no indexed author is named so: {name} "Kaiyi Ji"
 # "What did Geoffrey Hinton work on?" where no indexed paper has that author
 NO_SUCH_AUTHOR = "No indexed paper lists \u201c{name}\u201d as an author."
+# "What did Kaiyi Jin work on?" where no indexed author is named so: {name} "Kaiyi Ji"
 AUTHOR_RESPELLED = "No indexed author is named \u201c{typed}\u201d; read as {name}."
 # "what are the limitations of X?": of a paper on X whose abstract names none
 ASPECT_UNNAMED = "The abstract of \u201c{title}\u201d does not name its {aspect}."
@@ -125,7 +124,7 @@ BIBTEX = ("BibTeX for the {count} paper{s} {which}, from the catalog's titles, a
           "and years:\n```bibtex\n{entries}\n```")
 # "why?", "what do you mean?": nothing to look up
 VAGUE = ("I answer only from what the indexed abstracts say, quoting them. Ask what a paper of "
-         "the last list does (“summarize the first one”), which papers study a topic, "
+         "the last list does (\u201csummarize the first one\u201d), which papers study a topic, "
          "or what an author worked on.")
 # "tell me more about the second one" with no list before it
 NO_LIST_TO_PICK = ("There is no list of papers in this conversation to pick from yet; ask "

@@ -575,8 +575,6 @@ _TALLY_THEM = re.compile(
     rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+(?:common|frequent"
     rf"|prolific)|top)\s+authors?\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list)))[\s?.!]*$",
     re.IGNORECASE)
-# where the authors of the last answer's papers are: "which institutions are the authors
-# from?", "where are their authors from?", "where do the authors work?"
 # what an author or institution did, no topic: "what did the first one publish?"
 _WROTE = re.compile(r"\b(?:publish(?:ed)?|wr(?:ite|ote|itten)|work(?:ed)?|do(?:ne)?|did|has|have"
                     r"|research(?:ed)?)\b", re.IGNORECASE)
@@ -585,14 +583,13 @@ _BIBTEX = re.compile(r"\bbib(?:la)?tex\b|\.bib\b", re.IGNORECASE)
 # the session of the paper the last answer was on: "what else is in that session?"
 _THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+session\b",
                            re.IGNORECASE)
+# where the authors of the last answer's papers are: "which institutions are the authors
+# from?", "where are their authors from?", "where do the authors work?"
 _AUTHORS_FROM = re.compile(
     rf"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:are|is|were"
     r"|was|do|does|did)\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+(?:(?:come|work|based)"
     r"\s+)?(?:from|at|with|in|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:the"
     r"|its|their)\s+(?:co-?)?authors?\s+(?:(?:come\s+)?from|work|based))[\s?.!]*$", re.IGNORECASE)
-# a title written as one, a name and a colon before it: "Diffusion Policy: Visuomotor Policy
-# Learning via Action Diffusion"
-_TITLE_LIKE = re.compile(r"[A-Z][^\s:]*(?:\s+[^\s:]+){0,4}:\s+[^\s:]+(?:\s+[^\s:]+){2,}")
 # ... asked together with who they are: "who are its authors and what institutions are they
 # from?", "who wrote the first one, and where are they from?" (the clause after the first)
 _AND_FROM = re.compile(
@@ -601,6 +598,9 @@ _AND_FROM = re.compile(
     r"|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:they|he|she)\s+(?:(?:come\s+)?"
     r"from|work|based)|(?:what|which)\s+are\s+their\s+(?:affiliations|institutions))[\s?.!]*$",
     re.IGNORECASE)
+# a title written as one, a name and a colon before it: "Diffusion Policy: Visuomotor Policy
+# Learning via Action Diffusion"
+_TITLE_LIKE = re.compile(r"[A-Z][^\s:]*(?:\s+[^\s:]+){0,4}:\s+[^\s:]+(?:\s+[^\s:]+){2,}")
 # the papers of one author of the last answer's paper: "what else did its first author
 # write?", "what other papers has the last author published?"
 _AUTHOR_ELSE = re.compile(
@@ -793,11 +793,11 @@ _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 # X", "count the papers on X", "what's the number of papers on X?"
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
-    # "show me everything on X", "anything on X?", "show me stuff about X": papers on X
     # "what else is in Poster Session 4 about LLMs?": the papers there ("else" no topic word)
     (re.compile(r"^\s*what\s+else\s+(?:is|was|are|were)\s+(?=(?:in|at|from|there)\b)",
                 re.IGNORECASE), "Which papers are "),
-    # "got anything about X?", "any on X?", "what's out there on X?"
+    # "show me everything on X", "show me stuff about X", "got anything about X?", "any on
+    # X?", "what's out there on X?": papers on X
     (re.compile(r"^\s*(?:(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all|stuff"
                 r"|something|things|some\s+(?:stuff|things))|(?:(?:have\s+you\s+|you\s+)?got\s+"
                 r"|(?:do\s+you\s+)?have\s+)?(?:anything|something|stuff|any)|what(?:['\u2019]s|\s+is)\s+"
@@ -1029,10 +1029,10 @@ class Plan:
     exclude: Filters | None = None     # "remove the posters": ``scope`` less the papers it matches
     aspect: str = ""                   # "the limitations of X": what to show of X's papers
     share: bool = False                # "what fraction of papers ...": their share said too
-    scope_of: int = 0                  # the papers ``scope`` was picked from, where more
-    #                                    ("topic 2" after a tally by area: of the 29 counted)
     share_base: Filters | None = None  # ... of the papers of these filters ("what fraction of
     #                                    CoRL papers are orals?": of CoRL's), where not all
+    scope_of: int = 0                  # the papers ``scope`` was picked from, where more
+    #                                    ("topic 2" after a tally by area: of the 29 counted)
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
     #                                    or "affiliations" of the one paper in ``scope`` (or
     #                                    "authors+affiliations": "... and where are they from?")
@@ -2343,7 +2343,8 @@ class QuestionReader:
 # what parts an area from its sub-area ("Deep Learning · Theory", as the parsers write it)
 AREA_PARTS = " \u00b7 "
 # how a follow-up narrows a tally's papers to one of its names by place ("what did the first
-# one publish?"): by what the tally counted, the word before the name
+# one publish?"): by what the tally counted, the word before the name (an area's:
+# QuestionReader._in_area)
 PICKED_FROM = {"author": "by", "coauthor": "by", "affiliation": "from", "venue": "from",
                "year": "from", "area": "in"}
 # well-known venues, which a question may ask for where the catalog holds none of their papers
@@ -2729,8 +2730,6 @@ def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
                 topic=shown_topic(_topic(turn.standalone)), standalone=turn.standalone, **how)
 
 
-
-
 def _fact_asked(question: str) -> tuple[str, str] | None:
     """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`: "authors",
     "when", "status", "abstract" or "affiliations"), and the words naming the paper ("Direct
@@ -2749,6 +2748,11 @@ def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | Non
     """The papers of a listing (``listed``, in its order) a follow-up picks by their place
     (:data:`_PICKED`: "the first one", "paper 3", "[2] and [5]", "the first three papers",
     "the last one"), and the question without those words; None where it picks none there."""
+    def place(word: str) -> int:  # "second": 1, "12th": 11, "last": the list's last
+        word = word.lower()
+        return (len(listed) - 1 if word == "last" else _ORDINALS[word] if word in _ORDINALS
+                else int(word[:-2]) - 1)
+
     places: list[int] = []
     for m in _PICKED.finditer(question):
         word, n = (m.group("ord") or "").lower(), m.group("n")
@@ -2756,12 +2760,10 @@ def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | Non
         if word == "last":
             places += range(len(listed) - many, len(listed))
         elif word:
-            first = _ORDINALS[word] if word in _ORDINALS else int(word[:-2]) - 1  # "12th"
-            places += range(first, first + many) if n else [first]
+            places += range(place(word), place(word) + many) if n else [place(word)]
         elif m.group("ords"):  # "the first and the third"
-            places += [len(listed) - 1 if w.lower() == "last" else _ORDINALS[w.lower()]
-                       if w.lower() in _ORDINALS else int(w[:-2]) - 1
-                       for w in re.findall(_ORDINAL_WORD, m.group("ords"), re.IGNORECASE)]
+            places += [place(w) for w in re.findall(_ORDINAL_WORD, m.group("ords"),
+                                                    re.IGNORECASE)]
         else:
             places += [int(d) - 1 for d in re.findall(r"\d+", m.group(0))]
     ids = [listed[p] for p in dict.fromkeys(places) if 0 <= p < len(listed)]

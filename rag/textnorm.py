@@ -25,8 +25,8 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
-__all__ = ["FUNCTION_WORDS", "STOPWORDS", "SYNONYMS", "YEAR", "Abbreviation", "Acronyms", "Concept",
-           "acronym_definitions", "family_key", "fts_concepts", "fts_groups", "fts_literal",
+__all__ = ["FUNCTION_WORDS", "STOPWORDS", "SYNONYMS", "YEAR", "Abbreviation", "Acronyms",
+           "Concept", "acronym_definitions", "family_key", "fts_concepts", "fts_groups", "fts_literal",
            "fts_phrase", "fts_query", "index_terms", "is_term", "phrase_splits", "query_terms",
            "sentence_order", "sentence_scores", "singular", "split_group", "split_groups_written",
            "spelled_out", "terms_beyond", "topic_abbreviations", "with_synonyms", "writes"]
