@@ -532,7 +532,9 @@ class Answerer:
                                            [h.paper.paper_id for h in hits], answer.answer,
                                            picked=plan.picked, shown=shown,
                                            topics=tally.topics, like=plan.like,
-                                           counted=tally.counted, counted_by=tally.by))
+                                           counted=tally.counted, counted_by=tally.by,
+                                           topic=plan.topic if plan.kind == "listing"
+                                           and plan.scope is None else ""))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------

@@ -952,6 +952,8 @@ class Turn:
     counted: list[str] = field(default_factory=list)  # the names a tally showed, in order
     counted_by: str = ""  # ... counted by what (:data:`PICKED_FROM`: "author", "venue")
     like: str = ""  # the paper a listing of papers like one was of ("find similar papers")
+    topic: str = ""  # a listing's topic as its first line named it ("offline RL", not "offline
+    #                  RL 2024 2025 AISTATS": its words, filters left out)
 
 
 @dataclass
@@ -2727,7 +2729,8 @@ def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
     """A listing of ``turn``'s papers again, in its order, on its topic ("how many are there?",
     "show me more", "sort them by year": ``how`` says how)."""
     return Plan("listing", "", filters or Filters(), scope=list(turn.paper_ids), whole_scope=True,
-                topic=shown_topic(_topic(turn.standalone)), standalone=turn.standalone, **how)
+                topic=turn.topic or shown_topic(_topic(turn.standalone)),
+                standalone=turn.standalone, **how)
 
 
 def _fact_asked(question: str) -> tuple[str, str] | None:

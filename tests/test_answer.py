@@ -2621,6 +2621,10 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert a.kind == "listing" and a.answer.splitlines()[0].endswith(", by title:"), a.answer
         assert ids(a) == ["p0", "p1", "p2", "p3"], question
     assert sorted(ids(fast_chat.ask("Only the orals", conv))) == ["p0", "p2"]
+    conv = Conversation()  # the topic as the listing named it, not its filter's words
+    fast_chat.ask("Which COLT papers from 2024 study bandit problems?", conv)
+    assert fast_chat.ask("Sort them by title", conv).answer.splitlines()[0] == (
+        "2 papers of the 2 from the previous answer match \u201cbandit problems\u201d, by title:")
     conv = Conversation()
     fast_chat.ask("Which papers study bandit problems?", conv)
     assert sorted(ids(fast_chat.ask("just the ones from 2025", conv))) == ["p1", "p2"]
