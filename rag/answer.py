@@ -1394,7 +1394,9 @@ _ASPECT_CUES: dict[str, tuple[str, str]] = {
     **dict.fromkeys(("limit", "drawb", "weakn", "short", "chall", "failu"), (_SURE, _WEAK)),
     "risks": (f"{_SURE} harmful misuse unsafe threat attacks", _WEAK),
     **dict.fromkeys(("advan", "benef", "stren"), (_STRONG, "")),
-    "assum": ("assumes assuming", ""), "open ": ("remains unclear unknown", "")}
+    "assum": ("assumes assuming", ""), "open ": ("remains unclear unknown", ""),
+    **dict.fromkeys(("datas", "bench"), ("dataset datasets benchmark benchmarks corpus corpora "
+                                         "suite", ""))}
 _CONTRAST = re.compile(r"\b(?:however|but|yet|unfortunately|although|despite|nevertheless)\b",
                        re.IGNORECASE)
 

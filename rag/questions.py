@@ -257,6 +257,12 @@ _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s
 _PEOPLE_DOING = re.compile(r"^\s*what\s+(?:are|is|have)\s+(?:people|researchers|folks|scientists"
                            r"|authors)\s+(?:been\s+)?(?:doing|working|trying|done)(?:\s+on)?"
                            r"\s+(?:with|on|in|about|for)\s+(?=\S)", re.IGNORECASE)
+# ... the datasets or benchmarks the papers use: "which datasets do they evaluate on?", "what
+# benchmarks do papers on X use?": the papers (on X), each by its sentence naming them
+_DATA_USED = re.compile(
+    r"^\s*(?:and\s+)?(?:which|what)\s+(?P<aspect>datasets|benchmarks)\s+(?:do|does|did|are|were)\s+"
+    r"(?P<who>.+?)\s+(?:use[sd]?|evaluated?\s+on|tested\s+on|test\s+on|train(?:ed)?\s+on"
+    r"|experiment\s+on|rel(?:y|ies)\s+on|report)(?:\s+(?:on|with))?[\s?.!]*$", re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT = re.compile(
     r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
@@ -1532,11 +1538,16 @@ class QuestionReader:
                 share_of = of[0]
         if m := _MORE_POPULAR.match(question):  # "which is more popular at CoRL, A or B?"
             question = f"Compare {m.group('a')} and {m.group('b')}{m.group('where')}"
+        aspect = ""
+        if m := _DATA_USED.match(question):  # "which datasets do they evaluate on?", "what
+            used_by = _SIDE_LEAD.sub("", m.group("who"))  # benchmarks do papers on X use?"
+            question = ("Summarize them." if _PRONOUN.fullmatch(used_by) or _IT.fullmatch(used_by)
+                        else f"Summarize the papers on {used_by}.")
+            aspect = m.group("aspect")
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
         question = _PEOPLE_DOING.sub("Summarize the papers on ", question)  # "what are people
         # doing with X?"
-        aspect = ""
         if m := _ASPECT.search(question):  # "what are the limitations of X?"
             question, aspect = f"Summarize the papers on {m.group('topic')}.", m.group("aspect")
         limit = None

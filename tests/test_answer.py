@@ -2938,6 +2938,21 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     n = [p["paper_id"] for p in a.papers].index("b") + 1
     assert prompts.render(prompts.ASPECT_UNNAMED, title="Optimal transport in setting 2",
                           aspect="limitations")[:-1] + f" [{n}]." in a.answer.splitlines(), a.answer
+    # the datasets they use: each paper's sentence naming its data (a corpus in other words),
+    # else none named (it summarized the papers on "datasets evaluate")
+    _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
+        {"id": "f", "title": "Optimal transport benchmarks", "abstract": "We study optimal "
+         "transport for shapes. We evaluate on the ShapeNet and ModelNet datasets."}])
+    conv = Conversation()
+    fast_chat.ask("Summarize the papers on optimal transport", conv)
+    for question in ("which datasets do they evaluate on?",
+                     "What datasets do papers on optimal transport use?"):
+        a = fast_chat.ask(question, conv)
+        assert "We evaluate on the ShapeNet and ModelNet datasets" in a.answer, (question,
+                                                                                a.answer)
+        n = [p["paper_id"] for p in a.papers].index("b") + 1
+        assert prompts.render(prompts.ASPECT_UNNAMED, title="Optimal transport in setting 2",
+                              aspect="datasets")[:-1] + f" [{n}]." in a.answer.splitlines()
 
 
 def test_papers_not_being_presented_are_those_of_that_session(fast_chat: PaperChat,
