@@ -264,11 +264,16 @@ _DATA_USED = re.compile(
     r"(?P<who>.+?)\s+(?:use[sd]?|evaluated?\s+on|tested\s+on|test\s+on|train(?:ed)?\s+on"
     r"|experiment\s+on|rel(?:y|ies)\s+on|report)(?:\s+(?:on|with))?[\s?.!]*$", re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
+_ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages"
+                 r"|benefits|strengths|applications|open\s+(?:problems|questions)|risks|assumptions"
+                 r"|failure\s+modes)")
 _ASPECT = re.compile(
     r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
-    r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages|benefits"
-    r"|strengths|applications|open\s+(?:problems|questions)|risks|assumptions|failure\s+modes)"
-    r"\s+(?:of|in|for|with|to)\s+(?P<topic>.+?)[\s?.!]*$", re.IGNORECASE)
+    rf"{_ASPECT_WORDS}\s+(?:of|in|for|with|to)\s+(?P<topic>.+?)[\s?.!]*$", re.IGNORECASE)
+# ... of the last answer's papers: "what are their limitations?", "and its drawbacks?"
+_THEIR_ASPECT = re.compile(
+    r"^\s*(?:and\s+)?(?:(?:what|which)\s+(?:are|were|is)\s+|what\s+about\s+)?(?:their|its)\s+"
+    rf"(?:(?:main|key|known|major|common)\s+)?{_ASPECT_WORDS}[\s?.!]*$", re.IGNORECASE)
 _HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
 # a follow-up naming only what changes: "what about federated learning?", "how about
 # Stanford?", "and spotlights?" (not "and which of them ...?": a question of its own)
@@ -1550,6 +1555,8 @@ class QuestionReader:
         # doing with X?"
         if m := _ASPECT.search(question):  # "what are the limitations of X?"
             question, aspect = f"Summarize the papers on {m.group('topic')}.", m.group("aspect")
+        elif prev and (m := _THEIR_ASPECT.match(question)):  # "what are their limitations?"
+            question, aspect = "Summarize them.", m.group("aspect")
         limit = None
         if m := _COUNT.search(question):  # "give me three papers on X": three written out
             word = m.group(1).lower()

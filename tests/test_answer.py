@@ -2938,6 +2938,10 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     n = [p["paper_id"] for p in a.papers].index("b") + 1
     assert prompts.render(prompts.ASPECT_UNNAMED, title="Optimal transport in setting 2",
                           aspect="limitations")[:-1] + f" [{n}]." in a.answer.splitlines(), a.answer
+    conv = Conversation()  # ... of the last answer's papers (it summarized the papers on
+    fast_chat.ask("Which papers study optimal transport?", conv)  # "limitations" alone)
+    a = fast_chat.ask("what are their limitations?", conv)
+    assert "One limitation is its memory cost" in a.answer and len(a.papers) == 5, a.answer
     # the datasets they use: each paper's sentence naming its data (a corpus in other words),
     # else none named (it summarized the papers on "datasets evaluate")
     _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
