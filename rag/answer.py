@@ -534,7 +534,9 @@ class Answerer:
                                            topics=tally.topics, like=plan.like,
                                            counted=tally.counted, counted_by=tally.by,
                                            topic=plan.topic if plan.kind == "listing"
-                                           and plan.scope is None else ""))
+                                           and plan.scope is None else "",
+                                           sides=list(zip(plan.sides, plan.side_counts,
+                                                          strict=False))))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------

@@ -14,16 +14,16 @@ __all__ = [
     "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE", "HELP", "JUDGEMENT",
     "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME",
-    "LISTING_MORE", "MORE_HEADER", "NOT_INDEXED", "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS",
-    "NOT_THAT_YEAR", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST", "NO_LIST_TO_PICK",
-    "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
-    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
-    "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER", "RECOUNT_HEADER",
-    "RESPELLED", "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM",
-    "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER",
-    "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK", "TOPICS_NONE",
-    "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE",
-    "WHICH_AUTHOR", "render",
+    "LISTING_MORE", "MORE_HEADER", "MORE_PAPERS", "NOT_INDEXED", "NOT_INDEXED_CLOSE",
+    "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST",
+    "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE",
+    "NO_MORE_ONE", "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION",
+    "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
+    "RECOUNT_HEADER", "RESPELLED", "SHARE", "SHARE_OF", "SIDE_UNWRITTEN", "SUMMARY_HEADER",
+    "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR",
+    "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK",
+    "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE",
+    "UNWRITTEN", "VAGUE", "WHICH_AUTHOR", "render",
 ]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
@@ -122,6 +122,9 @@ THANKS = "Glad to help. Ask about the indexed papers any time."
 # "export them as BibTeX": the entries of the last list's papers ({entries}) in a code block
 BIBTEX = ("BibTeX for the {count} paper{s} {which}, from the catalog's titles, authors, venues "
           "and years:\n```bibtex\n{entries}\n```")
+# "which is more popular?" after "compare A and B": {counts} "“A” 36, “B” 23"
+MORE_PAPERS = ("By the indexed papers matching each side, the most first: {counts}. The "
+               "abstracts hold no citations or reviews: this counts papers, not influence.")
 # "why?", "what do you mean?": nothing to look up
 VAGUE = ("I answer only from what the indexed abstracts say, quoting them. Ask what a paper of "
          "the last list does (\u201csummarize the first one\u201d), which papers study a topic, "

@@ -109,6 +109,12 @@ _NEWEST_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+
                           rf"{_NEWEST_FIRST}|(?:preferably|ideally|especially|mostly)\s+(?:the\s+)?"
                           r"(?:recent|new(?:er|est)?|latest)(?:\s+ones)?)\)?(?=[\s?.!]*$)",
                           re.IGNORECASE)
+# ... after a comparison: "which is more popular?", "which one has more papers?": the sides
+# by their papers
+_WHICH_MORE = re.compile(r"^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:one\s+|side\s+)?(?:is|has|was"
+                         r"|had)\s+(?:(?:the\s+)?(?:more|most)\s+(?:popular|common|studied|frequent"
+                         r"|prevalent|widely\s+used|used|papers|work)|bigger|larger)[\s?.!]*$",
+                         re.IGNORECASE)
 # "which is more popular at CoRL, A or B?", "which is better for X: A or B?": the papers on
 # each, compared (the abstracts make no judgement; what each side's papers say is the answer)
 _MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?(?:is|works|performs)\s+(?:(?:more|most)"
@@ -965,6 +971,8 @@ class Turn:
     like: str = ""  # the paper a listing of papers like one was of ("find similar papers")
     topic: str = ""  # a listing's topic as its first line named it ("offline RL", not "offline
     #                  RL 2024 2025 AISTATS": its words, filters left out)
+    sides: list[tuple[str, int]] = field(default_factory=list)  # a comparison's sides, and the
+    #                                                             papers found for each
 
 
 @dataclass
@@ -1346,6 +1354,11 @@ class QuestionReader:
                 return self.plan(_PICKED.sub(name, question, count=1), None, filters)
             return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
                               Conversation([prev]), filters)
+        if prev and prev.sides and _WHICH_MORE.match(question):  # "which is more popular?"
+            ranked = sorted(prev.sides, key=lambda side: -side[1])  # after "compare A and B"
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.MORE_PAPERS, counts=", ".join(
+                    f"\u201c{neutralize(side)}\u201d {n:,}" for side, n in ranked)))
         if listed and listed.paper_ids and _BIBTEX.search(question):  # "export them as
             picked = _picked(question, listed.paper_ids)  # BibTeX": the list's (or those
             ids = picked[0] if picked else listed.paper_ids  # picked) entries

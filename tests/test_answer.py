@@ -3088,6 +3088,11 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
         a = fast_chat.ask(question)
         assert "matching each side: 4 \u201cbandit problems\u201d and 2 \u201cfederated learning\u201d" in (
             a.answer.splitlines()[0]), question
+    conv = Conversation()  # ... and after a comparison, its sides by their papers (it
+    fast_chat.ask("Compare federated learning and bandit problems", conv)  # narrowed them
+    a = fast_chat.ask("which is more popular?", conv)  # to those naming "popular")
+    assert a.answer == prompts.render(prompts.MORE_PAPERS, counts="\u201cbandit problems\u201d "
+                                      "4, \u201cfederated learning\u201d 2") and not a.papers
     for question in ("List papers on bandit problems, newest first",
                      "I need papers on bandit problems, preferably recent"):  # (a topic word)
         a = fast_chat.ask(question)
