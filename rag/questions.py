@@ -1344,6 +1344,10 @@ class QuestionReader:
                 return self._in_area(tallied, names[n - 1], filters)
             return self._plan(f"Of those, which are on {names[n - 1]}?",
                               Conversation([tallied]), filters)  # among the papers counted
+        if prev and prev.topics and (picked := _picked(question, prev.topics)) and len(
+                picked[0]) == 1 and not query_terms(picked[1]):  # "papers on the first one"
+            return self._plan(f"Of those, which are on {picked[0][0]}?",  # after topics
+                              Conversation([prev]), filters)  # counted: that topic's
         if prev and prev.counted and (picked := _picked(question, prev.counted)) and len(
                 picked[0]) == 1:  # "what did the first one work on?" after authors counted:
             name = picked[0][0]  # that author's papers counted (not the first paper)

@@ -3224,6 +3224,11 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
         assert all(group in p["title"] and p["venue"] == "ALT" for p in a.papers), question
     a = fast_chat.ask("topic 3", conv)
     assert a.answer == prompts.render(prompts.NO_SUCH_TOPIC, count=2, n=3) and not a.papers
+    conv = Conversation()  # right after the topics, "the first one" is a topic (it picked
+    fast_chat.ask("Which papers are from ALT?", conv)  # the first paper)
+    fast_chat.ask("What topics do they cover?", conv)
+    a = fast_chat.ask("show me the first one", conv)
+    assert a.count == 10 and all("Federated" in p["title"] for p in a.papers), a.answer
     # within a topic, not that topic: too few papers share another, so they are listed
     a = fast_chat.ask("What are the main topics of the papers on bandit problems?")
     assert a.count == 12 and a.answer.splitlines()[1] == prompts.TOPICS_NONE
