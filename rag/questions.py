@@ -128,6 +128,15 @@ _PREDICATE = re.compile(r"\b(?:are|were|is|was)\s+(?P<pred>(?:from\s+|at\s+|in\s
                         r"[\s?.!]*$", re.IGNORECASE)
 _SHARE = re.compile(r"^\s*(?:what|which)\s+(?:fraction|percentage|proportion|share|percent|part)\s+of"
                     r"\s+(?:the\s+|all\s+)?(?P<rest>.+)$", re.IGNORECASE)
+# ... of the last answer's papers: "what percentage of all papers is that?"
+_SHARE_OF_LAST = re.compile(r"^\s*(?:and\s+)?(?:what|which)\s+(?:fraction|percentage|proportion"
+                            r"|share|percent|part)\s+(?:of\s+(?:all\s+)?(?:the\s+)?(?:indexed\s+)?"
+                            r"(?:papers|corpus|index)\s+)?(?:is|are|was|were)\s+(?:that|this|those"
+                            r"|these|they|them)[\s?.!]*$", re.IGNORECASE)
+# the papers on both of the last two topics listed: "which papers study both?"
+_BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any)\s+(?:papers?\s+|ones?\s+)?)?(?:stud(?:y|ies)"
+                   r"|covers?|address(?:es)?|uses?|mentions?|combines?|(?:are|is)\s+(?:about|on)|do"
+                   r"|does)?\s*both(?:\s+of\s+them|\s+topics)?[\s?.!]*$", re.IGNORECASE)
 # a topic left out, at the question's end: "... bandits but not regret", "excluding X",
 # "except for X", "other than X", "that do not use X", "which are not about X"
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
@@ -1358,6 +1367,15 @@ class QuestionReader:
                 return self.plan(_PICKED.sub(name, question, count=1), None, filters)
             return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
                               Conversation([prev]), filters)
+        if prev and prev.paper_ids and _SHARE_OF_LAST.match(question):  # "what percentage
+            total = self.index.count()  # of all papers is that?": of the last answer's
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.SHARE_OF_ALL, count=f"{len(prev.paper_ids):,}", total=f"{total:,}",
+                pct=f"{100 * len(prev.paper_ids) / max(total, 1):.1f}"))
+        if conversation and _BOTH.match(question) and len(last_two := list(dict.fromkeys(
+                t.topic for t in reversed(conversation.turns) if t.topic))[:2]) == 2:
+            return self.plan(f"Which papers study {last_two[1]} and {last_two[0]}?", None,
+                             filters)  # "which papers study both?": the last two topics
         if prev and prev.sides and _WHICH_MORE.match(question):  # "which is more popular?"
             ranked = sorted(prev.sides, key=lambda side: -side[1])  # after "compare A and B"
             return Plan("summary", "", Filters(), reply=prompts.render(
@@ -1439,6 +1457,9 @@ class QuestionReader:
             if (m := _HOW_MANY_OF.match(question)) and not _OF_THEM.search(question) and (
                     _IN_TOTAL.search(m.group("rest"))):  # "how many are from UC Berkeley in
                 question = f"How many papers {_IN_TOTAL.sub('', m.group('rest')).strip()}"  # all?"
+            elif (m := _HOW_MANY_OF.match(question)) and not _OF_THEM.search(question) and (
+                    re.match(r"(?:about|on)\s", m.group("rest"), re.IGNORECASE)):  # "and how
+                question = f"How many papers {m.group('rest')}"  # many about X?": X's count
             elif (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
                     _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
                         "rest")) or self._venue_counted(m.group("rest"))

@@ -3088,6 +3088,13 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
         a = fast_chat.ask(question)
         assert "matching each side: 4 \u201cbandit problems\u201d and 2 \u201cfederated learning\u201d" in (
             a.answer.splitlines()[0]), question
+    conv = Conversation()  # "and how many about X?": X's own count (it narrowed the last
+    fast_chat.ask("How many papers are about bandit problems?", conv)  # list to X: none)
+    assert fast_chat.ask("and how many about federated learning?", conv).count == 2
+    a = fast_chat.ask("what percentage of all papers is that?", conv)  # (refused before)
+    assert a.answer == prompts.render(prompts.SHARE_OF_ALL, count="2", total="6", pct="33.3")
+    a = fast_chat.ask("which papers study both?", conv)  # the last two topics (refused)
+    assert a.standalone_query == "Which papers study bandit problems and federated learning?"
     conv = Conversation()  # ... and after a comparison, its sides by their papers (it
     fast_chat.ask("Compare federated learning and bandit problems", conv)  # narrowed them
     a = fast_chat.ask("which is more popular?", conv)  # to those naming "popular")
