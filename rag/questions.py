@@ -894,7 +894,8 @@ _WHATS_NEW = re.compile(r"^\s*what(?:['\u2019]?s|\s+is|\s+are)\s+(?:new|(?:the\s
 _TITLE = r"(?:the\s+paper\s+)?[\"\u201c'\u2018]?(?P<x>[^\"\u201d]+?)[\"\u201d'\u2019]?"
 _PAPER_FACT = re.compile(
     r"^\s*(?:(?P<authors>who\s+(?:(?:are|were)\s+the\s+(?:co-?)?authors\s+of|(?:is|was)\s+the\s+"
-    r"(?:first\s+|last\s+)?author\s+of|wrote|authored|(?:has|have)\s+written)|(?:list|give|show|name)"
+    r"(?:first\s+|last\s+)?author\s+of|wrote|authored|(?:has|have)\s+written|made|created"
+    r"|developed|built)|(?:list|give|show|name)"
     r"(?:\s+me)?\s+the\s+authors\s+of|(?:what|which)\s+are\s+the\s+authors\s+of)"
     r"|(?P<when>(?:when|where)\s+(?:was|is|did)|(?:at\s+|in\s+)?(?:which|what)\s+(?:venue|conference"
     r"|year)(?:\s+and\s+(?:venue|conference|year))?\s+(?:was|is|did))"

@@ -2653,6 +2653,8 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     fast_chat._llm = ScriptedLLM()
     for question, line in (
             ("Who wrote On bandit problems 2?", "\u201cOn bandit problems 2\u201d is by Author 2 [1]."),
+            ("Who developed On bandit problems 2?",  # (papers on "developed bandit")
+             "\u201cOn bandit problems 2\u201d is by Author 2 [1]."),
             ("Who are the authors of \u201cOn bandit problems 2\u201d?",
              "\u201cOn bandit problems 2\u201d is by Author 2 [1]."),
             ("When was On bandit problems 2 published?",
