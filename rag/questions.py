@@ -1352,12 +1352,10 @@ class QuestionReader:
                     prompts.NO_SUCH_TOPIC, count=len(names), n=n))
             if not tallied.topics:
                 return self._in_area(tallied, names[n - 1], filters)
-            return self._plan(f"Of those, which are on {names[n - 1]}?",
-                              Conversation([tallied]), filters)  # among the papers counted
+            return self._on_topic(tallied, names[n - 1], filters)  # among the papers counted
         if prev and prev.topics and (picked := _picked(question, prev.topics)) and len(
                 picked[0]) == 1 and not query_terms(picked[1]):  # "papers on the first one"
-            return self._plan(f"Of those, which are on {picked[0][0]}?",  # after topics
-                              Conversation([prev]), filters)  # counted: that topic's
+            return self._on_topic(prev, picked[0][0], filters)  # after topics counted
         if prev and prev.counted and (picked := _picked(question, prev.counted)) and len(
                 picked[0]) == 1:  # "what did the first one work on?" after authors counted:
             name = picked[0][0]  # that author's papers counted (not the first paper)
@@ -1456,11 +1454,11 @@ class QuestionReader:
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if (m := _HOW_MANY_OF.match(question)) and not _OF_THEM.search(question) and (
-                    _IN_TOTAL.search(m.group("rest"))):  # "how many are from UC Berkeley in
-                question = f"How many papers {_IN_TOTAL.sub('', m.group('rest')).strip()}"  # all?"
-            elif (m := _HOW_MANY_OF.match(question)) and not _OF_THEM.search(question) and (
-                    re.match(r"(?:about|on)\s", m.group("rest"), re.IGNORECASE)):  # "and how
-                question = f"How many papers {m.group('rest')}"  # many about X?": X's count
+                    _IN_TOTAL.search(m.group("rest"))
+                    or re.match(r"(?:about|on)\s", m.group("rest"), re.IGNORECASE)):
+                # "how many are from UC Berkeley in total?", "and how many about X?": the
+                # catalog's count
+                question = f"How many papers {_IN_TOTAL.sub('', m.group('rest')).strip()}"
             elif (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
                     _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
                         "rest")) or self._venue_counted(m.group("rest"))
@@ -1751,6 +1749,10 @@ class QuestionReader:
             return False
         named = self._named_filters(words, Filters())[1]
         return bool(named.venue or named.year or named.since or named.until or named.year_in)
+
+    def _on_topic(self, turn: Turn, topic: str, filters: Filters | None) -> Plan:
+        """The papers of ``turn`` (a tally by topic) on one of its ``topic``s ("topic 2")."""
+        return self._plan(f"Of those, which are on {topic}?", Conversation([turn]), filters)
 
     def _in_area(self, turn: Turn, area: str, filters: Filters | None) -> Plan:
         """The papers of ``turn`` (a tally by area) that it counted under ``area`` ("topic 2",
