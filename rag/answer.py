@@ -47,6 +47,7 @@ from rag.questions import (
     QuestionReader,
     Turn,
     and_list,
+    area_of,
     held_papers,
     plain,
     scope_label,
@@ -1259,7 +1260,7 @@ def _tallied(hits: Sequence[SearchHit], by: str,
                 sorted({n for a in p.affiliations for n in institutions_of(a.strip())})
                 if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue
-                else [p.area.partition(AREA_PARTS)[0].strip()] if by == "area" and p.area
+                else [area_of(p)] if by == "area" and p.area
                 else [str(p.year)] if by == "year" and p.year
                 else [p.session] if by == "session" and p.session
                 else _day(p.session) if by == "day" else [])

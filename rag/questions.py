@@ -1399,14 +1399,11 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.PICK_BEYOND, count=count, s="" if count == 1 else "s",
                 to="" if count == 1 else f" to {count}") if count else prompts.NO_LIST_TO_PICK)
-        if listed and (picked := _picked(question, listed.paper_ids)) and len(
-                picked[0]) == 1 and _MORE_LIKE.fullmatch(picked[1]) and (
-                paper := self.index.get(picked[0]).get(picked[0][0])):
-            title = paper.title or paper.label  # "more like the first one": its neighbours
-            return Plan("listing", title, filters or Filters(), topic=title,
-                        standalone=f"Which papers are similar to {title}?", like=paper.paper_id)
         if listed and (picked := _picked(question, listed.paper_ids)):
             ids, rest = picked  # "tell me more about the first one": a summary of it
+            if len(ids) == 1 and _MORE_LIKE.fullmatch(rest) and (
+                    paper := self.index.get(ids).get(ids[0])):
+                return _like(paper, filters)  # "more like the first one": its neighbours
             asked = _fact_asked(question)  # "who wrote the first one?": its authors
             return Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
                         scope=ids, topic=_topic(listed.standalone), whole_scope=True,
@@ -1445,10 +1442,8 @@ class QuestionReader:
                 return _again(prev, filters)
         if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
                 and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
-            title = paper.title or paper.label  # "papers similar to it?": the neighbours of
-            return Plan("listing", title, filters or Filters(), topic=title,  # the paper the
-                        standalone=f"Which papers are similar to {title}?",  # last answer was on
-                        like=paper.paper_id)
+            return _like(paper, filters)  # "papers similar to it?": the neighbours of the
+            # paper the last answer was on
         if listed and listed.paper_ids and (_HOW_MANY_LISTED.match(question)
                                             or _LIST_THEM.match(question)):
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"
@@ -1759,7 +1754,7 @@ class QuestionReader:
         "the second one"): those whose area is it or one of its sub-areas."""
         papers = self.index.get(turn.paper_ids)
         ids = [pid for pid in turn.paper_ids
-               if pid in papers and papers[pid].area.partition(AREA_PARTS)[0].strip() == area]
+               if pid in papers and area_of(papers[pid]) == area]
         return Plan("listing", "", filters or Filters(), scope=ids, topic=area,
                     whole_scope=True, standalone=f"{turn.standalone} ({area})",
                     scope_of=len(turn.paper_ids))
@@ -2790,6 +2785,19 @@ def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
     return Plan("listing", "", filters or Filters(), scope=list(turn.paper_ids), whole_scope=True,
                 topic=turn.topic or shown_topic(_topic(turn.standalone)),
                 standalone=turn.standalone, **how)
+
+
+def _like(paper: Paper, filters: Filters | None) -> Plan:
+    """A listing of the papers closest to ``paper`` ("more like the first one", "papers
+    similar to it")."""
+    title = paper.title or paper.label
+    return Plan("listing", title, filters or Filters(), topic=title,
+                standalone=f"Which papers are similar to {title}?", like=paper.paper_id)
+
+
+def area_of(paper: Paper) -> str:
+    """The area a paper's "Area · Sub-area" names, as a tally by area counts it."""
+    return paper.area.partition(AREA_PARTS)[0].strip()
 
 
 def _fact_asked(question: str) -> tuple[str, str] | None:
