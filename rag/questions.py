@@ -525,6 +525,13 @@ _PICKED = re.compile(
     rf"{_PICKED_END}"
     # "the first (three) papers", or at the end "the last (one) (of them)"
     rf"|\bthe\s+{_ORDINAL}{_PICKED_END}", re.IGNORECASE)
+# a question led by the listed paper it is about: "the third one: who wrote it and where are
+# they from?", "for paper 2, who are the authors?" (QuestionReader.plan: asked of that paper)
+_PICK_LEAD = re.compile(
+    r"^\s*(?:(?:and|for|about|as\s+for|regarding|re)\s+)?(?P<pick>(?:the\s+)?(?:"
+    rf"{_PICKED.pattern}))\s*[:,;\u2013\u2014-]\s*(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
+_PICK_PRONOUN = re.compile(r"\b(?:it|(?:this|that)\s+(?:one|paper|work)|this|that)\b(?![-'\u2019])",
+                           re.IGNORECASE)
 # after papers counted by topic, one of the topics by its number: "topic 3", "show me the
 # papers on topic 2", "the second topic", "tell me more about theme 4" (QuestionReader._read)
 _TOPIC_PICKED = re.compile(
@@ -1112,6 +1119,7 @@ class QuestionReader:
         one (a line break as one line break): the patterns' whitespace would otherwise match it
         in quadratically many ways (70 s for 2,000 spaces)."""
         question = re.sub(r"\s{2,}", lambda m: "\n" if "\n" in m.group(0) else " ", question)
+        question = _pick_first(question)
         if m := _AND_FROM.search(question):  # "who wrote it and where are they from?"
             first = self.plan(f"{question[:m.start()]}?", conversation, filters)
             if first.fact == "authors":
@@ -2808,10 +2816,27 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
     question = _ITS.sub(lambda m: f"{m.group('ask')}the {m.group('what')} of "
                         + ("it" if m.group("whose").lower() == "its" else "them"), question)
     m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
-    if not m or re.match(r"(?:papers?|works?|articles|research)\b", m.group("x"),
-                         re.IGNORECASE):  # "who wrote papers on X?": no title
+    if not m or re.match(r"(?:papers?|works?|articles|research)\b(?!\s*#?\d)", m.group("x"),
+                         re.IGNORECASE):  # "who wrote papers on X?": no title ("paper 3":
+        # the third listed)
         return None
     return next((k for k, v in m.groupdict().items() if v and k != "x"), "status"), m.group("x")
+
+
+def _pick_first(question: str) -> str:
+    """A question led by the listed paper it asks of (:data:`_PICK_LEAD`) as one naming it
+    where its words name the paper: "the third one: who wrote it and where are they from?"
+    is "who wrote the third one and where are they from?", "for paper 2, who are the
+    authors?" is "who are the authors of paper 2?"; any other question as it is."""
+    if not (m := _PICK_LEAD.match(question)):
+        return question
+    pick, rest = m.group("pick"), m.group("rest")
+    if _PICK_PRONOUN.search(rest):
+        return _PICK_PRONOUN.sub(pick, rest, count=1)
+    if re.search(r"\bthe\s+(?:(?:first|last)\s+)?(?:authors?|affiliations|institutions|venue|year"
+                 r"|status|decision|abstract)[\s?.!]*$", rest, re.IGNORECASE):
+        return f"{rest.rstrip(' ?.!')} of {pick}?"
+    return question
 
 
 def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | None:

@@ -2013,6 +2013,14 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
         a = fast_chat.ask(question, conv)
         assert [p["paper_id"] for p in a.papers] == [order[i] for i in places], question
     assert conv.last is not None and conv.last.picked and conv.listed is conv.turns[0]
+    # the paper picked first, then what is asked of it (it was a summary of the paper)
+    for question, place, fact in (
+            ("the second one: who wrote it and where are they from?", 1, "authors+affiliations"),
+            ("for paper 3, who are the authors?", 2, "authors"),
+            ("who wrote paper 4?", 3, "authors"),
+            ("The last one - when was it published?", 4, "when")):
+        plan = fast_chat.answerer().plan(question, conv, None)
+        assert (plan.scope, plan.fact) == ([order[place]], fact), question
     # BibTeX of the list, or of the papers picked (it summarized papers on "bibtex")
     a = fast_chat.ask("export them as BibTeX", conv)
     assert a.answer.startswith("BibTeX for the 5 papers of the last list") and not a.papers
