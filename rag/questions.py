@@ -918,6 +918,8 @@ _PAPER_FACT = re.compile(
 _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article)"
                  r"|(?P<many>they|them|these|those|(?:these|those|the)\s+(?:two|three|papers|ones)))",
                  re.IGNORECASE)
+# ... "it" said of the last answer's papers where it was on no more than these: each of them
+_FEW_FOR_IT = 5
 # papers like the one paper the last answer was on: "papers similar to it", "any similar
 # papers?", "more like this one", "which papers are related to this paper?"
 _LIKE_IT = re.compile(
@@ -1430,11 +1432,13 @@ class QuestionReader:
             return _again(prev, filters, recount=True, tally="affiliation")  # of a list: counted
         if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])):
             # "who wrote it?": the paper the last answer was on (the papers it picked, for
-            # "them"); after "find similar papers", the paper they are like
+            # "them"; each of a few it was on: "summarize the papers on X", "who made it?");
+            # after "find similar papers", the paper they are like
             many = m.group("many") is not None
             one = ([prev.like] if prev.like and not many else [])
-            scope = (list(prev.paper_ids) if prev.paper_ids and (
-                prev.picked or (not many and len(prev.paper_ids) == 1)) else one)
+            scope = (list(prev.paper_ids) if prev.paper_ids and (prev.picked or (
+                not many and (len(prev.paper_ids) == 1 or not prev.like and len(
+                    prev.paper_ids) <= _FEW_FOR_IT))) else one)
             if scope:
                 return Plan("summary", _topic(prev.standalone), filters or Filters(),
                             scope=scope, topic=_topic(prev.standalone), whole_scope=True,

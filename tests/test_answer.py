@@ -2722,6 +2722,12 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     assert [p["paper_id"] for p in fast_chat.ask("Who wrote the Read and Reward paper?").papers
             ] == ["rr"]
     assert fast_chat.ask("Who wrote the bandit paper?").count == 4  # no name: a topic
+    conv = Conversation()  # "it" after an answer on a few papers: each of them (it listed
+    summary = fast_chat.ask("Summarize the papers on bandit problems", conv)  # papers on
+    assert summary.count == 4  # "bandit problems made")
+    for question in ("who made it?", "when was it published?"):
+        plan = fast_chat.answerer().plan(question, conv, None)
+        assert plan.scope == [p["paper_id"] for p in summary.papers] and plan.fact, question
     # where the authors of the last answer's paper are: each institution once, however written
     conv = Conversation()
     fast_chat.ask("Who wrote Read and reap the rewards?", conv)
