@@ -2849,9 +2849,10 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     a = fast_chat.ask("Who wrote them?", conv)
     assert [p["paper_id"] for p in a.papers] == [p["paper_id"] for p in listed[:2]]
     assert len(a.answer.splitlines()) == 2 and " is by " in a.answer
-    conv = Conversation()  # after a listing of several: "it" names no paper
-    fast_chat.ask("Which papers study bandit problems?", conv)
-    assert not fast_chat.answerer().plan("Who wrote it?", conv, None).picked
+    conv = Conversation()  # after a listing of a few: "it" is each of them (it was read as
+    few = fast_chat.ask("Which papers study bandit problems?", conv).papers  # a search word)
+    plan = fast_chat.answerer().plan("Who wrote it?", conv, None)
+    assert plan.scope == [p["paper_id"] for p in few] and plan.fact == "authors"
     assert _fact_asked("Where are its authors from?") == ("affiliations", "it")
     assert _fact_asked("What is its decision boundary?") is None  # no fact of a paper
     # "papers similar to it" after a pick: that paper's neighbours (its title and the
