@@ -39,6 +39,7 @@ from rag.errors import QuestionError
 from rag.institutions import ALL_OF, institutions_of, institutions_said, name_parts
 from rag.questions import (
     AREA_PARTS,
+    CODE_LINKED,
     PICKED_FROM,
     WHO,
     Conversation,
@@ -219,6 +220,8 @@ class Answerer:
         if plan.author_count:  # "single-author papers", "papers with more than 20 authors"
             fewest, most = plan.author_count
             hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
+        if plan.with_code:  # "NeRF papers with code": those whose abstract links it
+            hits = [h for h in hits if CODE_LINKED.search(h.paper.abstract)]
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(
@@ -245,7 +248,7 @@ class Answerer:
             pick = max if plan.author_extreme == "most" else min
             n = pick((len(h.paper.authors) for h in pool), default=0)
             hits = [h for h in pool if len(h.paper.authors) == n]
-            plan.authors_said = f"with the {plan.author_extreme} authors ({n})"
+            plan.also_said = f"with the {plan.author_extreme} authors ({n})"
         if plan.aspect:  # "the limitations of X": each paper's sentence on them, where any
             for h in hits:
                 h.evidence = _aspect_sentence(h.paper.abstract, plan.aspect) or h.evidence
@@ -459,7 +462,7 @@ class Answerer:
                     prompts.render(prompts.HELD_NARROWED_NONE, scope=len(plan.scope),
                                    papers=neutralize(held_papers(
                                        plan.filters, 0, plan.author_shown or plan.author,
-                                       plan.authors_said).removeprefix("0 ")))
+                                       plan.also_said).removeprefix("0 ")))
                     if plan.scope is not None and _narrows_by_filters(plan) else
                     prompts.render(prompts.NO_MATCH_IN_SELECTION_ONE,
                                    topic=_quoted(plan, question))
@@ -941,16 +944,16 @@ class Answerer:
                                         papers=_places(plan.offset + 1, plan.offset + len(
                                             written))) if plan.offset
                     else prompts.render(prompts.EVERYTHING_HEADER, count=f"{len(hits):,}")
-                    if plan.everything and not plan.filters.active() and not plan.author_count
+                    if plan.everything and not plan.filters.active() and not plan.also_said
                     else prompts.render(prompts.HELD_HEADER, papers=neutralize(held_papers(
                         plan.filters, len(hits), plan.author_shown or plan.author,
-                        plan.authors_said)))
+                        plan.also_said)))
                     if plan.kind == "metadata" and scope is None and not plan.newest_first
                     and not query_terms(plan.query)
                     else prompts.render(prompts.HELD_NARROWED_HEADER, scope=scope,
                                         papers=neutralize(held_papers(
                                             plan.filters, len(hits), plan.author_shown
-                                            or plan.author, plan.authors_said)))
+                                            or plan.author, plan.also_said)))
                     if scope is not None and _narrows_by_filters(plan)
                     else _listing_header(hits, topic, scope, among, plan.newest_first,
                                          by_title=plan.by_title))
@@ -1154,7 +1157,7 @@ def _among(plan: Plan) -> str:
     f = plan.filters
     shown = plan.author_shown or plan.author
     by = " ".join(x for x in (f"by {shown}" if plan.author and shown != plan.topic else "",
-                              plan.authors_said if plan.authors_said != plan.topic else "") if x)
+                              plan.also_said if plan.also_said != plan.topic else "") if x)
     if scope_named(f) == plan.topic:
         return by
     label = scope_label(replace(f, session=""))
@@ -1199,7 +1202,7 @@ def _span(years: Sequence[int]) -> str:
 def _narrows_by_filters(plan: Plan) -> bool:
     """Whether a follow-up narrows the last list by filters alone ("which are on Wednesday?",
     "which of them are from 2025?"): no topic, nothing left out, no order asked for."""
-    return bool((plan.filters.active() or plan.author or plan.authors_said)
+    return bool((plan.filters.active() or plan.author or plan.also_said)
                 and not query_terms(plan.query) and not (plan.newest_first or plan.by_title)
                 and not (plan.without or plan.without_authors) and plan.exclude is None)
 

@@ -1040,7 +1040,10 @@ class Plan:
     author_place: str = ""             # ... "first" or "last" where it must be so placed
     author_count: tuple[int, int] | None = None  # "single-author papers": (1, 1), inclusive
     author_extreme: str = ""           # ... "most" or "fewest": of those, the most (fewest) authors
-    authors_said: str = ""             # ... as the first line says it: "with a single author"
+    with_code: bool = False            # "NeRF papers with code": those whose abstract links
+    #                                    code (:data:`CODE_LINKED`)
+    also_said: str = ""                # those two as the first line says them: "with a single
+    #                                    author", "with linked code"
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
@@ -1151,11 +1154,15 @@ class QuestionReader:
         typed = _without_definitions(question)
         placed, place = _author_placed(typed)
         placed, counted, said, extreme = _authors_counted(placed)
+        placed, code = _code_asked(placed)
+        said = f"{said} and linked code" if said and code else said or (CODE_SAID if code else "")
         if counted:  # "how many COLT papers have one author?": those listed, under their count
             placed = _HOW_MANY.sub("which", placed)  # (not the count of all COLT papers)
         plan = self._read(self.compounded(placed), conversation, filters)
-        if counted:  # "single-author papers (on X)", "papers with more than 20 authors"
-            plan.author_count, plan.authors_said, plan.author_extreme = counted, said, extreme
+        if counted or code:  # "single-author papers (on X)", "papers with more than 20
+            # authors", "NeRF papers with code"
+            plan.author_count, plan.author_extreme, plan.with_code = counted, extreme, code
+            plan.also_said = said
             if not query_terms(plan.query) and not plan.tally:
                 every = plan.scope is None and not plan.filters.active() and not plan.author
                 plan = replace(plan, kind="metadata" if plan.scope is None else plan.kind,
@@ -2540,6 +2547,42 @@ _AUTHOR_COUNT = re.compile(
     r"|smallest|lowest)\s+number\s+of)\s+(?:co-?)?authors\b", re.IGNORECASE)
 
 
+# papers that link their code, as questions ask for them: "NeRF papers with code", "with code
+# on GitHub", "that release their code", "with open-source code", "with a GitHub repo" (not
+# "papers with code generation benchmarks"; QuestionReader.plan)
+_WITH_CODE = re.compile(
+    r"\s*\b(?:with|having|(?:(?:that|which)\s+)?(?:have|has|releases?|shares?|publish(?:es)?"
+    r"|provides?|links?|open[- ]sources?))\s+(?:(?:their|its|the"
+    r"|a|an|public|publicly\s+available|open[- ]source[d]?|released|available|source)\s+)*"
+    r"(?:code(?:\s+(?:bases?|releases?))?|codebases?|implementations?|github\s+(?:repos?|repositor"
+    r"(?:y|ies)|links?|code)|repos|repositor(?:y|ies))(?!\s+(?:generation|completion|models?|llms?"
+    r"|synthesis|repair|search|review|understanding|editing|summari[sz]ation|translation|agents?"
+    r"|benchmarks?|tasks?|datasets?|languages?|reasoning))(?:\s+(?:on|at|in)\s+github)?"
+    r"(?:\s+(?:available|released|online))?\b", re.IGNORECASE)
+# an abstract linking its code: a link, "code is available", "our code", "open-source
+# implementation" (1 NeurIPS 2023 abstract in 5)
+CODE_LINKED = re.compile(
+    r"github\.com|gitlab|https?://|\b(?:codes?|implementations?|codebase)\s+(?:is|are|and\s+\w+"
+    r"(?:\s+\w+)?\s+(?:is|are)|will\s+be|has\s+been|have\s+been|can\s+be\s+found)\s+"
+    r"(?:publicly\s+|freely\s+|made\s+|openly\s+)?(?:available|released|open[- ]sourced|public"
+    r"|accessible|found)|\b(?:our|the)\s+(?:source\s+)?code\s+(?:is|are|can|will|at|and)\b"
+    r"|\bopen[- ]sourced?\s+(?:code|implementation|codebase)|\b(?:release[sd]?|releasing|open[- ]"
+    r"sourc\w*|publish(?:es|ed)?|make|made)\s+(?:(?!(?:for|of|to|in|on|with)\b)\w+,?\s+){0,5}"
+    r"(?:source\s+)?(?:codes?|codebases?)\b(?!\s+(?:generation|completion|models?|llms?|datasets?|benchmarks?))",
+    re.IGNORECASE)
+CODE_SAID = "with linked code"
+
+
+def _code_asked(question: str) -> tuple[str, bool]:
+    """``question`` without the words asking for papers that link their code (:data:`_WITH_CODE`:
+    "NeRF papers with code on GitHub": "NeRF papers"), and whether it asks so."""
+    m = _WITH_CODE.search(question)
+    if not m:
+        return question, False
+    rest = " ".join(f"{question[:m.start()]} {question[m.end():]}".split())
+    return re.sub(r"\s+(?=[?.!]+$)", "", rest), True
+
+
 def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str, str]:
     """``question`` without the words asking how many authors its papers have, the count
     asked as (fewest, most) inclusive, how the first line says it ("with a single author",
@@ -2731,7 +2774,7 @@ def session_named(session: str) -> str:
                        for part in name_parts(session))
 
 
-def held_papers(f: Filters, count: int, author: str = "", authors_said: str = "") -> str:
+def held_papers(f: Filters, count: int, author: str = "", also_said: str = "") -> str:
     """The papers a filter (and ``author``) selects, counted, as a first line names them:
     "169 COLT 2024 papers", "42 CoRL 2025 orals", "1,107 papers from 2023", "1 oral from 2025",
     "4 COLT papers from 2024 or later", "10 papers by Yoshua Bengio", "4 papers with authors at
@@ -2743,7 +2786,7 @@ def held_papers(f: Filters, count: int, author: str = "", authors_said: str = ""
              else [f"{count:,}", f.venue, noun, f"from {years}" if years else ""])
     words += [session_where(f.session) if f.session else "",
               f"with authors at {institutions_said(f.affiliation)}" if f.affiliation else "",
-              f"by {author}" if author else "", authors_said]
+              f"by {author}" if author else "", also_said]
     return " ".join(w for w in words if w)
 
 

@@ -1782,6 +1782,43 @@ def test_an_author_question_keeps_its_topic_words(fast_chat: PaperChat, tmp_path
         "coauthor")
 
 
+def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"NeRF papers with code", "papers with code on GitHub about NeRF", "which NeRF papers
+    release their code?" list the papers on NeRF whose abstract links code (the words had been
+    searched: "code github"), said on the first line; "papers with code" alone lists every such
+    paper; "of those, which have code?" narrows a listing; "papers on code generation" is a
+    topic."""
+    rows = [{"id": "n1", "title": "Fast NeRF", "abstract": "We speed up NeRF rendering. Code is "
+             "available at https://github.com/x/fast-nerf."},
+            {"id": "n2", "title": "Sparse NeRF", "abstract": "We train NeRF from sparse views. "
+             "We release our models and code."},
+            {"id": "n3", "title": "NeRF theory", "abstract": "We analyse NeRF convergence."},
+            {"id": "c1", "title": "Code generation with LLMs",
+             "abstract": "We study code generation by language models."},
+            {"id": "k", "title": "Kernels", "abstract": "We study kernels. Our code is public."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question, among in (("NeRF papers with code", ["n1", "n2"]),
+                            ("papers with code on github about NeRF", ["n1", "n2"]),
+                            ("Which NeRF papers release their code?", ["n1", "n2"]),
+                            ("which papers on NeRF have open-source implementations?",
+                             ["n1", "n2"]),
+                            ("papers with code", ["k", "n1", "n2"]),
+                            ("papers on code generation", ["c1"])):
+        assert _listed(fast_chat, question) == among, question
+    a = fast_chat.ask("NeRF papers with code")
+    assert a.answer.splitlines()[0] == (
+        "2 papers with linked code in the indexed abstracts match \u201cNeRF\u201d:"), a.answer
+    conv = Conversation()
+    fast_chat.ask("Which papers study NeRF?", conv)
+    a = fast_chat.ask("which of them have code?", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
+    assert a.answer.splitlines()[0] == (
+        "The previous answer's 3 papers include 2 papers with linked code:"), a.answer
+    assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
+        "The index holds 3 papers with linked code:")
+
+
 def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Single-author papers", "papers with more than 20 authors", "two-author papers on X",
     "how many COLT papers have only one author?" keep the papers with that many authors (the
