@@ -229,6 +229,7 @@ class Answerer:
         for left_out in plan.without_authors:  # "papers by A but not with B"
             names = {n.lower() for n in name_parts(left_out)}
             hits = [h for h in hits if not any(a.lower() in names for a in h.paper.authors)]
+        hits = [h for h in hits if h.paper.paper_id not in plan.skip]
         found = len(hits)
         if plan.exclude is not None:  # "remove the posters": those the filter matches
             out = set(self.index.filter_ids(**vars(plan.exclude)) or [])

@@ -613,7 +613,8 @@ _WROTE = re.compile(r"\b(?:publish(?:ed)?|wr(?:ite|ote|itten)|work(?:ed)?|do(?:n
                     r"|research(?:ed)?)\b", re.IGNORECASE)
 # BibTeX asked for the last list's papers: "export them as BibTeX", "bibtex for the first two"
 _BIBTEX = re.compile(r"\bbib(?:la)?tex\b|\.bib\b", re.IGNORECASE)
-# the session of the paper the last answer was on: "what else is in that session?"
+# the session of the paper the last answer on one paper was on: "what else is in that
+# session?"
 _THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+session\b",
                            re.IGNORECASE)
 # where the authors of the last answer's papers are: "which institutions are the authors
@@ -1058,6 +1059,7 @@ class Plan:
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
     like: str = ""                     # "papers similar to X": the id of the paper titled X
+    skip: tuple[str, ...] = ()         # papers not to list ("what else is in that session?")
     like_text: str = ""                # "papers related to this abstract: ...": the passage
     left_out: int = 0                  # papers found but left out for naming ``without``
     only_left_out: bool = False        # "which papers don't use X?": no topic to list
@@ -1125,6 +1127,20 @@ class QuestionReader:
         in quadratically many ways (70 s for 2,000 spaces)."""
         question = re.sub(r"\s{2,}", lambda m: "\n" if "\n" in m.group(0) else " ", question)
         question = _pick_first(question)
+        one = next((t for t in reversed(conversation.turns) if len(t.paper_ids) == 1),
+                   None) if conversation and _THAT_SESSION.search(question) else None
+        if one and (paper := self.index.get(one.paper_ids).get(one.paper_ids[0])) and (
+                paper.session):  # "that session": the one the last answer on one paper
+            question = _THAT_SESSION.sub(paper.session.split(":")[0], question)  # is in
+            # (also after "what else is in that session?" listed it); "what else", "which
+            # other papers": without that paper
+            there = self.plan(question, conversation, filters)
+            if re.search(r"\b(?:else|other)\b", question, re.IGNORECASE):
+                there.skip = (paper.paper_id,)
+                title = paper.title or paper.label
+                there.also_said = " ".join(
+                    x for x in (there.also_said, f"besides \u201c{title}\u201d") if x)
+            return there
         if m := _AND_FROM.search(question):  # "who wrote it and where are they from?"
             first = self.plan(f"{question[:m.start()]}?", conversation, filters)
             if first.fact == "authors":
@@ -1354,10 +1370,6 @@ class QuestionReader:
         them counted by topic (:meth:`_topics`: "what topics are covered?")."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
-        if prev and len(prev.paper_ids) == 1 and _THAT_SESSION.search(question) and (
-                paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0])) and paper.session:
-            question = _THAT_SESSION.sub(paper.session.split(":")[0], question)  # "that
-            # session": the one the last answer's paper is in
         tallied = next((t for t in reversed(conversation.turns) if t.topics or (
             t.counted_by == "area" and t.counted)), None) if conversation else None
         if tallied and (m := _TOPIC_PICKED.match(question)):  # "topic 3": of the last topics
