@@ -662,8 +662,11 @@ class Answerer:
             more = PICKED_MORE if plan.picked and not plan.aspect and len(shown) <= PICKED_FEW else 0
             for n, hit in enumerate(shown, 1):
                 # "what are the limitations of X?": a paper whose abstract names none says so
-                # (its closest sentence had been shown, DPO's advantages for its limitations)
-                unnamed = plan.aspect and not _aspect_sentence(hit.paper.abstract, plan.aspect)
+                # (its closest sentence had been shown, DPO's advantages for its limitations);
+                # of an aspect without cue words ("which robots do they use?": "on a Franka
+                # arm" names one without the word), its closest sentence
+                unnamed = plan.aspect and plan.aspect.lower()[:5] in _ASPECT_CUES and not (
+                    _aspect_sentence(hit.paper.abstract, plan.aspect))
                 reason = (prompts.render(prompts.ASPECT_UNNAMED, title=detex(neutralize(
                     hit.paper.title or hit.paper.label)), aspect=plan.aspect.lower())
                     if unnamed else self._reason(question, hit, stats, answer))

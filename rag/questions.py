@@ -272,12 +272,15 @@ _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s
 _PEOPLE_DOING = re.compile(r"^\s*what\s+(?:are|is|have)\s+(?:people|researchers|folks|scientists"
                            r"|authors)\s+(?:been\s+)?(?:doing|working|trying|done)(?:\s+on)?"
                            r"\s+(?:with|on|in|about|for)\s+(?=\S)", re.IGNORECASE)
-# ... the datasets or benchmarks the papers use: "which datasets do they evaluate on?", "what
-# benchmarks do papers on X use?": the papers (on X), each by its sentence naming them
+# ... what the papers use: "which datasets do they evaluate on?", "what benchmarks do papers
+# on X use?", "which robots do they use?", "what baselines do they compare against?": the
+# papers (on X), each by its sentence naming them
 _DATA_USED = re.compile(
-    r"^\s*(?:and\s+)?(?:which|what)\s+(?P<aspect>datasets|benchmarks)\s+(?:do|does|did|are|were)\s+"
+    r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:papers|ones|works|articles|this|its|is)\b)"
+    r"(?P<aspect>[^\W\d_]{3,}s|data|hardware|software)\s+(?:do|does|did|are|were)\s+"
     r"(?P<who>.+?)\s+(?:use[sd]?|evaluated?\s+on|tested\s+on|test\s+on|train(?:ed)?\s+on"
-    r"|experiment\s+on|rel(?:y|ies)\s+on|report)(?:\s+(?:on|with))?[\s?.!]*$", re.IGNORECASE)
+    r"|experiment\s+on|rel(?:y|ies)\s+on|report|compare\s+(?:against|to|with)|employ|adopt"
+    r"|run\s+on|deploy\s+on)(?:\s+(?:on|with))?[\s?.!]*$", re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages"
                  r"|benefits|strengths|applications|open\s+(?:problems|questions)|risks|assumptions"

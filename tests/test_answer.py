@@ -3011,6 +3011,21 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
         n = [p["paper_id"] for p in a.papers].index("b") + 1
         assert prompts.render(prompts.ASPECT_UNNAMED, title="Optimal transport in setting 2",
                               aspect="datasets")[:-1] + f" [{n}]." in a.answer.splitlines()
+    # anything else they use: each paper's sentence naming it; one naming none by its closest
+    # sentence (an aspect without cue words: "on a Franka arm" names a robot without the
+    # word), not "does not name" (it summarized the papers on "robots")
+    _ingest_rows(fast_chat, tmp_path / "robots.jsonl", [
+        {"id": "g", "title": "Optimal transport for control", "abstract": "We study optimal "
+         "transport for control. Our experiments use two robots in a kitchen."}])
+    fast_chat.settings.llm.summary_sources = 10
+    conv = Conversation()
+    fast_chat.ask("Summarize the papers on optimal transport", conv)
+    for question in ("which robots do they use?", "What robots do papers on optimal transport "
+                     "use?"):
+        assert fast_chat.answerer().plan(question, conv, None).aspect == "robots", question
+        a = fast_chat.ask(question, conv)
+        assert "Our experiments use two robots in a kitchen" in a.answer, (question, a.answer)
+        assert "does not name its robots" not in a.answer, a.answer
 
 
 def test_papers_not_being_presented_are_those_of_that_session(fast_chat: PaperChat,
