@@ -852,6 +852,12 @@ _REWORDED = (
                 r"[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # "papers that compare RLHF and DPO", "papers comparing PPO with DPO": the papers naming
+    # both (it searched "compare RLHF and DPO": none)
+    (re.compile(r"\b(?P<p>papers?|works?|studies|articles)\s+(?:that\s+|which\s+)?(?:compare[sd]?"
+                r"|comparing|contrast(?:s|ing)?)\s+(?P<a>[^?.!]+?)\s+(?:and|with|to"
+                r"|against|vs\.?|versus)\s+(?=[^?.!\s])", re.IGNORECASE),
+     lambda m: f"{m.group('p')} on {m.group('a')} and "),
     # "is DPO better than PPO?", "does LoRA work better than full fine-tuning for vision?": a
     # comparison, as "which is better, A or B?" (:data:`_MORE_POPULAR`)
     (re.compile(r"^\s*(?:is|are|was|were|does|do)\s+(?P<a>.+?)\s+(?:(?:work|perform)s?\s+)?"

@@ -833,14 +833,15 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
     """"Compare A and B" (or "A vs B", "the differences between A and B") finds each side's
     papers and draws on the closest of each in turn, where a search for both at once finds only
     papers naming both, and says how many are on both; "which papers compare A and B?" still
-    lists those. "Compare the papers on A and B": the sides are A and B."""
+    lists those (the papers naming both, whether or not they write "compare"). "Compare the
+    papers on A and B": the sides are A and B."""
     rows = [{"id": f"lora{i}", "title": f"Low-rank adapters {i}",
              "abstract": f"We fine-tune with LoRA adapters, variant {i}. It is cheap."}
             for i in range(3)]
     rows += [{"id": f"prefix{i}", "title": f"Prompt prefixes {i}",
               "abstract": f"We study prefix tuning, variant {i}. It is cheap."} for i in range(2)]
     rows.append({"id": "both", "title": "Adapters and prefixes",
-                 "abstract": "We compare LoRA and prefix tuning. Both are cheap."})
+                 "abstract": "We study LoRA and prefix tuning together. Both are cheap."})
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     for question in ("Compare LoRA and prefix tuning", "LoRA vs. prefix tuning?",
@@ -862,8 +863,10 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
             assert paper.startswith("lora" if side == "LoRA" else "prefix") or paper == "both"
     plan = fast_chat.answerer().plan("Compare LoRA and prefix tuning for vision models", None, None)
     assert plan.sides == ("LoRA for vision models", "prefix tuning for vision models")
-    a = fast_chat.ask("Which papers compare LoRA and prefix tuning?")
-    assert a.kind == "listing" and [p["paper_id"] for p in a.papers][:1] == ["both"]
+    for question in ("Which papers compare LoRA and prefix tuning?",  # those naming both (the
+                     "papers comparing LoRA with prefix tuning"):  # one that does writes no
+        a = fast_chat.ask(question)  # "compare": it was refused)
+        assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == ["both"], question
 
 
 def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: Path) -> None:
