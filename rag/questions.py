@@ -155,7 +155,11 @@ _ASKED_VERB = re.compile(
     r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat|combin"
     r"|integrat|unif|bridg|connect)\w*"
     r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"
-    r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b", re.IGNORECASE)
+    r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b"
+    # ... and "new" or "novel" after it ("propose new benchmarks for X": not "novel view
+    # synthesis", "novel classes")
+    r"(?:\s+(?:(?:a|an|some|several)\s+)?(?:new|novel)\b(?!\s+(?:views?|class(?:es)?|categor\w*"
+    r"|objects?|concepts?|environments?|tasks?|domains?|words?|entit(?:y|ies))\b))?", re.IGNORECASE)
 # a title the question quotes as a paper's: "who wrote 'Attention Is All You Need'?", "what
 # does the paper “X” propose?" (a paper no title is says so, not others' as if it); not a
 # method "called 'X'"

@@ -1080,6 +1080,13 @@ def test_the_question_verb_and_a_number_asked_for(fast_chat: PaperChat, tmp_path
         a = fast_chat.ask(question)
         assert not a.refused and [p["paper_id"] for p in a.papers] == ["dpo"], question
         assert "\u201cDPO\u201d" in a.answer.splitlines()[0]
+    # "new" or "novel" after the verb: no word either (none of these papers writes it), but
+    # in "novel view synthesis"
+    a = fast_chat.ask("Which papers propose new methods for federated learning?")
+    assert a.answer.splitlines()[0] == (
+        "4 papers in the indexed abstracts match \u201cfederated learning\u201d:"), a.answer
+    assert "novel" in fast_chat.answerer().plan("papers that introduce novel view synthesis",
+                                                None, None).query
     a = fast_chat.ask("Give me two papers on federated learning.")
     lines = a.answer.splitlines()
     assert a.count == 4 and lines[0] == (
