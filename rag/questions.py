@@ -749,10 +749,13 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
                       r"|those\s+)?(?:(?:on|about|that\s+(?:are|use|study)|which\s+(?:are|use|study)"
                       r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
 # ... "who are his co-authors?": the authors of those papers, counted
-_COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his|her"
-                        r"|their|the)\s+(?:co-?authors|collaborators)(?:\s+(?:on|of|in|for)\s+"
-                        r"(?:them|those|these|(?:those|these|the)\s+(?:papers|ones)))?[\s?.!]*$",
-                        re.IGNORECASE)
+_COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his"
+                        r"|her|their|the)\s+(?:(?:most\s+(?:frequent|common|regular)|main|top)\s+)?"
+                        r"(?:co-?authors|collaborators)|who\s+(?:has|have|did|does|do)\s+(?:he|she"
+                        r"|they)\s+(?:collaborated?|worked?|co-?authored|co-?written|written"
+                        r"|published)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)(?:\s+(?:on|of|in"
+                        r"|for)\s+(?:them|those|these|(?:those|these|the)\s+(?:papers|ones)))?"
+                        r"[\s?.!]*$", re.IGNORECASE)
 # ... and asked of a named author: "Who are Sergey Levine's co-authors?", "who co-authors most
 # often with X?", "who are the most frequent collaborators of X?", "who has X worked with most?"
 _COLLEAGUES = r"(?:co-?authors?|collaborators?)"
