@@ -461,6 +461,8 @@ class Answerer:
                     if plan.only_left_out else
                     f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
                     prompts.render(prompts.HELD_NARROWED_NONE, scope=len(plan.scope),
+                                   s="" if len(plan.scope) == 1 else "s",
+                                   include="includes" if len(plan.scope) == 1 else "include",
                                    papers=neutralize(held_papers(
                                        plan.filters, 0, plan.author_shown or plan.author,
                                        plan.also_said).removeprefix("0 ")))
@@ -955,6 +957,8 @@ class Answerer:
                     if plan.kind == "metadata" and scope is None and not plan.newest_first
                     and not query_terms(plan.query)
                     else prompts.render(prompts.HELD_NARROWED_HEADER, scope=scope,
+                                        s="" if scope == 1 else "s",
+                                        include="includes" if scope == 1 else "include",
                                         papers=neutralize(held_papers(
                                             plan.filters, len(hits), plan.author_shown
                                             or plan.author, plan.also_said)))

@@ -172,9 +172,9 @@ EVERYTHING_HEADER = "The index holds {count} papers:"
 HELD_HEADER = "The index holds {papers}:"
 # ... and where a follow-up narrows the last list by them alone ("which are on Wednesday?"):
 # {scope}: how many the last list held
-HELD_NARROWED_HEADER = "The previous answer's {scope} papers include {papers}:"
+HELD_NARROWED_HEADER = "The previous answer's {scope} paper{s} {include} {papers}:"
 # ... where none of them is ("which of them are orals?"); {papers}: "orals", "papers from 2025"
-HELD_NARROWED_NONE = "The previous answer's {scope} papers include no {papers}."
+HELD_NARROWED_NONE = "The previous answer's {scope} paper{s} {include} no {papers}."
 # ... then, where the list is short enough to write out, each paper
 TOPIC_PAPERS = "The papers:"
 # "topic 12" where the topics last shown are fewer

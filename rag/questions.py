@@ -551,9 +551,11 @@ _TOPIC_PICKED = re.compile(
 _HELLO = (r"^\s*(?:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening))"
           r"(?:\s+there)?")
 _GREETING = re.compile(rf"{_HELLO}[\s!.,]*$", re.IGNORECASE)
-# ... before a question: "hi, what can you do?", "Hello! Which papers ..."
-_GREETED = re.compile(rf"{_HELLO}\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
 _PLEASED = r"(?:great|perfect|ok(?:ay)?|cool|nice|awesome)"
+# ... before a question: "hi, what can you do?", "Hello! Which papers ...", "ok, and which are
+# from 2024?", "thanks! now show me ..." (it searched "ok": OK-VQA)
+_GREETED = re.compile(rf"(?:{_HELLO}|^\s*(?:{_PLEASED}|(?:many\s+)?thanks?(?:\s+you)?|thank\s+you"
+                      r"|thx))\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
 _THANKS = re.compile(rf"^\s*(?:{_PLEASED}[\s!.,]+)?(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx"
                      rf"|ty|{_PLEASED}|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?[\s!.,]*$",
                      re.IGNORECASE)
@@ -1943,7 +1945,11 @@ class QuestionReader:
               filters: Filters | None) -> Plan:
         filters = filters or Filters()
         prev = conversation.last if conversation else None
-        if prev and prev.paper_ids and _NARROW.search(question):
+        # "which ones use X?": of the last answer with papers (after "which of them are Y?"
+        # found none, of the list before it)
+        of = next((t for t in reversed(conversation.turns) if t.paper_ids),
+                  None) if conversation else None
+        if of and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(rf"\b({STATUS_WORDS})\s+ones\b", r"\1 papers", rest,
                           flags=re.IGNORECASE)  # "only the spotlight ones"
@@ -1964,9 +1970,9 @@ class QuestionReader:
                 named = " ".join(filter(None, (named, f"by {and_list([name, *coauthors])}")))
             every = bool(named) and not query_terms(rest)  # "which of them are from 2025?"
             sides, either = _either(rest)  # "of those, which use A or B?"
-            return Plan("listing", rest, filters, scope=list(prev.paper_ids),
+            return Plan("listing", rest, filters, scope=list(of.paper_ids),
                          topic=either or (named if every else shown_topic(rest)),
-                         standalone=f"{prev.standalone} ({rest or named})", whole_scope=every,
+                         standalone=f"{of.standalone} ({rest or named})", whole_scope=every,
                          sides=sides, author=filters.author, coauthors=coauthors)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
         follow_up = bool(prev and _PRONOUN.search(question)) and not (

@@ -751,6 +751,16 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert [p["paper_id"] for p in a.papers] == ["COLT2025bandits"]
     assert a.answer.splitlines()[0] == (
         "The previous answer's 4 papers include 1 paper from 2025:")
+    a = fast_chat.ask("ok, and which of those are from 2025?", conv)  # ("ok" was a topic)
+    assert a.answer.splitlines()[0] == (  # (not "1 papers include")
+        "The previous answer's 1 paper includes 1 paper from 2025:"), a.answer
+    # after a narrowing that found none, "which ones ...?" narrows the list before it (it
+    # searched the whole index)
+    conv = Conversation()
+    fast_chat.ask("Which COLT papers study bandits?", conv)
+    assert fast_chat.ask("Which of them are from 2021?", conv).count == 0
+    a = fast_chat.ask("which ones are from 2024?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["COLT2024bandits"], a.answer
     conv = Conversation()
     fast_chat.ask("Which papers study bandits?", conv)
     a = fast_chat.ask("Of those, which from COLT before 2024 beat WMT?", conv)
@@ -2143,8 +2153,11 @@ def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperCha
     assert len(conv.turns) == 1  # "which of them ...?" still asks of the listing
     a = fast_chat.ask("Hello robots: which papers mention them?")
     assert [p["paper_id"] for p in a.papers] == ["ot"]
-    a = fast_chat.ask("Hello! Which papers study continual learning?")
-    assert [p["paper_id"] for p in a.papers] == ["cl"] and a.kind == "listing"
+    for question in ("Hello! Which papers study continual learning?",
+                     "ok, which papers study continual learning?"):  # ("ok" was a topic word)
+        a = fast_chat.ask(question)
+        assert [p["paper_id"] for p in a.papers] == ["cl"] and a.kind == "listing", question
+        assert a.answer.splitlines()[0].endswith("\u201ccontinual learning\u201d:"), a.answer
 
 
 def test_a_listing_line_names_the_venue_and_year_where_the_catalog_has_several(
