@@ -219,6 +219,15 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|i['\u2019]d\s+like(?:\s+to\s+(?:find|see|read|learn))?(?:\s+about)?"
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
+# ... and what the papers are wanted for, at the end: "papers on X for my literature review",
+# "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
+_PURPOSE = re.compile(
+    r"[\s,]+(?:for|to\s+(?:cite\s+in|include\s+in|read\s+for))\s+(?:my|our|a|an|the)\s+(?:own\s+)?"
+    r"(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|research|term|class|group|lab|reading)\s+)?"
+    r"(?:literature\s+(?:review|survey)|lit(?:erature)?\s+review|survey|thesis|dissertation|project"
+    r"|related[\s-]+work(?:\s+section)?|reading\s+(?:list|group)|journal\s+club|seminar|talk"
+    r"|presentation|class|course|proposal|grant|report)(?:\s+(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)"
+    r"\s+(?:writing|preparing|giving|doing|working\s+on))?(?=[\s?.!]*$)", re.IGNORECASE)
 # an author called by the last name alone, where the question says it is an author: "papers by
 # Bengio (on X)", "what did Bengio work on?", "Bengio's papers" (not "by hand", "by design");
 # each author of that name where at most _SURNAME_NAMES have it (QuestionReader._author_named);
@@ -1171,6 +1180,7 @@ class QuestionReader:
         question, dated = _relative_years(question, self.today().year)
         question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
+        question = _PURPOSE.sub("", question)
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
         question = _NAMED_DATASET.sub(r"\1", question)

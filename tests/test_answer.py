@@ -2226,6 +2226,11 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "listing", "optimal transport"),
             ("Which papers on continual learning should I read?", "listing",
              "continual learning"),
+            # ... or what the papers are for ("literature review" was a topic)
+            ("I need papers on continual learning for my literature review", "listing",
+             "continual learning"),
+            ("papers on optimal transport for a survey I'm writing", "listing",
+             "optimal transport"),
             ("What are the main findings on optimal transport?", "summary",
              "optimal transport"),
             # context before the question: no words to find ("curious", "building", "robot")
