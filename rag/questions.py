@@ -1162,12 +1162,8 @@ class QuestionReader:
             # (also after "what else is in that session?" listed it); "what else", "which
             # other papers": without that paper
             there = self.plan(question, conversation, filters)
-            if re.search(r"\b(?:else|other)\b", question, re.IGNORECASE):
-                there.skip = (paper.paper_id,)
-                title = paper.title or paper.label
-                there.also_said = " ".join(
-                    x for x in (there.also_said, f"besides \u201c{title}\u201d") if x)
-            return there
+            return _besides(there, paper) if re.search(r"\b(?:else|other)\b", question,
+                                                        re.IGNORECASE) else there
         if m := _AND_FROM.search(question):  # "who wrote it and where are they from?"
             first = self.plan(f"{question[:m.start()]}?", conversation, filters)
             if first.fact == "authors":
@@ -1468,8 +1464,8 @@ class QuestionReader:
         if (prev and len(prev.paper_ids) == 1 and (m := _AUTHOR_ELSE.match(question)) and (
                 paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0])) and paper.authors):
             first = m.group("place").lower() in ("first", "lead")  # "what else did its first
-            return self.plan(f"What did {paper.authors[0 if first else -1]} work on?",  # author
-                             None, filters)  # write?": that author's papers
+            return _besides(self.plan(  # author write?": that author's other papers
+                f"What did {paper.authors[0 if first else -1]} work on?", None, filters), paper)
         if prev and prev.paper_ids and _AUTHORS_FROM.match(question):
             if len(prev.paper_ids) == 1 or prev.picked:  # "which institutions are the authors
                 return Plan("summary", _topic(prev.standalone), filters or Filters(),  # from?"
@@ -2912,6 +2908,15 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
         # the third listed)
         return None
     return next((k for k, v in m.groupdict().items() if v and k != "x"), "status"), m.group("x")
+
+
+def _besides(plan: Plan, paper: Paper) -> Plan:
+    """``plan`` without ``paper``, its first line saying so ("besides “<title>”"): "what else is
+    in that session?", "what else did its first author write?"."""
+    plan.skip = (*plan.skip, paper.paper_id)
+    title = paper.title or paper.label
+    plan.also_said = " ".join(x for x in (plan.also_said, f"besides \u201c{title}\u201d") if x)
+    return plan
 
 
 def _pick_first(question: str) -> str:
