@@ -876,6 +876,12 @@ _REWORDED = (
                 r"|comparing|contrast(?:s|ing)?)\s+(?P<a>[^?.!]+?)\s+(?:and|with|to"
                 r"|against|vs\.?|versus)\s+(?=[^?.!\s])", re.IGNORECASE),
      lambda m: f"{m.group('p')} on {m.group('a')} and "),
+    # "are there more papers on X in 2025 than in 2024?", "were there more X papers at CoRL
+    # than at COLT?": X's papers at each, compared (it searched "X 2025 2024")
+    (re.compile(r"^\s*(?:are|were|is|was)\s+there\s+more\s+(?P<x>.+?)\s+(?P<in>in|at|from)\s+"
+                r"(?P<a>[^?.!]+?)\s+than\s+(?:(?:in|at|from)\s+)?(?P<b>[^?.!]+?)[\s?.!]*$",
+                re.IGNORECASE),
+     lambda m: f"Compare {m.group('x')} {m.group('in')} {m.group('a')} and {m.group('b')}"),
     # "is DPO better than PPO?", "does LoRA work better than full fine-tuning for vision?": a
     # comparison, as "which is better, A or B?" (:data:`_MORE_POPULAR`)
     (re.compile(r"^\s*(?:is|are|was|were|does|do)\s+(?P<a>.+?)\s+(?:(?:work|perform)s?\s+)?"
@@ -1409,8 +1415,9 @@ class QuestionReader:
         if prev and prev.topics and (picked := _picked(question, prev.topics)) and len(
                 picked[0]) == 1 and not query_terms(picked[1]):  # "papers on the first one"
             return self._on_topic(prev, picked[0][0], filters)  # after topics counted
-        if prev and prev.counted and (picked := _picked(question, prev.counted)) and len(
-                picked[0]) == 1:  # "what did the first one work on?" after authors counted:
+        if prev and prev.counted and (picked := _picked(question, prev.counted) or _named_of(
+                question, prev.counted)) and len(picked[0]) == 1:  # "what did the first one
+            # work on?" after authors counted, "show me the MIT ones" after institutions:
             name = picked[0][0]  # that author's papers counted (not the first paper)
             if prev.counted_by == "area":  # "tell me about the second one": that area's
                 return self._in_area(prev, name, filters)
@@ -2908,6 +2915,20 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
         # the third listed)
         return None
     return next((k for k, v in m.groupdict().items() if v and k != "x"), "status"), m.group("x")
+
+
+def _named_of(question: str, names: Sequence[str]) -> tuple[list[str], str] | None:
+    """The one of ``names`` (a tally's, in its order) a question names with nothing else to
+    look for ("show me the MIT ones", "what about the Stanford papers?"), and the question
+    without it, as :func:`_picked` gives a pick; None where it names none, several, or more."""
+    named = [(name, m) for name in names if (m := re.search(
+        rf"(?<!\w){re.escape(name)}(?:['\u2019]s)?(?!\w)", question, re.IGNORECASE))]
+    if len(named) != 1:
+        return None
+    name, m = named[0]
+    rest = re.sub(r"\b(?:ones?|papers?)\b", " ", f"{question[:m.start()]} {question[m.end():]}",
+                  flags=re.IGNORECASE)
+    return None if query_terms(rest) else ([name], " ".join(rest.split()))
 
 
 def _besides(plan: Plan, paper: Paper) -> Plan:

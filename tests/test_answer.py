@@ -1963,6 +1963,11 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
             ("Which institutions publish most on bandits?", "what did the second one publish?",
              ["b1", "b2"]),  # (not every Stanford paper: "publish" no topic)
             ("What are the top venues for bandits?", "show me the second one", ["b2"]),
+            # ... or by name ("MIT ones" was searched: refused)
+            ("Which institutions publish most on bandits?", "show me the MIT ones",
+             ["b0", "b2", "b3"]),
+            ("Who are the most prolific authors on bandits?", "what about Bo Chen's papers?",
+             ["b0", "b3"]),
             # ... by area: the papers it counted there (it searched "topic 2": refused)
             ("What are the main topics of bandit papers?", "tell me about topic 2", ["b3"]),
             ("What are the main topics of bandit papers?", "show me the first one",
@@ -2853,7 +2858,14 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
              "2 \u201corals on bandit problems\u201d and 2 \u201cposters on bandit problems\u201d"),
             ("Compare MIT and Stanford papers on bandit problems",
              "3 \u201cpapers with authors at MIT on bandit problems\u201d and 1 \u201cpapers with "
-             "authors at Stanford on bandit problems\u201d")):
+             "authors at Stanford on bandit problems\u201d"),
+            # "more ... than ...?" (it searched "bandit problems 2025 2024")
+            ("Are there more papers on bandit problems in 2025 than in 2024?",
+             "2 \u201c2025 papers on bandit problems\u201d and 2 \u201c2024 papers on bandit "
+             "problems\u201d"),
+            ("were there more bandit problems papers at COLT than at ALT?",
+             "3 \u201cCOLT papers on bandit problems\u201d and 1 \u201cALT papers on bandit "
+             "problems\u201d")):
         a = fast_chat.ask(question)
         assert f"matching each side: {sides};" in a.answer.splitlines()[0], (question, a.answer)
         assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], question
