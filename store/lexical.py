@@ -116,6 +116,10 @@ CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 """
 
 
+# a long question word one paper writes as typed is a typo of a word this many papers write
+# (PaperIndex.respelled: "reinforcment", "preferances")
+_TYPO_LETTERS = 8
+_TYPO_COMMON = 20
 # The words a status is named by (where the catalog's statuses hold them), as a regex group.
 STATUS_WORDS = "oral|spotlight|poster"
 # A status as questions name it: "accepted as (an) oral(s) (presentation)", "oral papers" (the
@@ -797,7 +801,10 @@ class PaperIndex:
         letters or more), written by at least two papers in a title or abstract, the most
         widely written of the closest; '' where a paper writes ``word`` anywhere, its authors
         too (also as Porter stemming finds it: "reinforcment" finds "reinforcement"), or none
-        is close enough; '' too for a word under five letters. A word papers write with
+        is close enough; '' too for a word under five letters. A word of eight letters or
+        more (:data:`_TYPO_LETTERS`) that one paper writes as typed, one edit from a word many
+        write, is that word even where stemming finds it ("reinforcment": "reinforcement",
+        "preferances": "preferences"). A word papers write with
         hyphens, and one paper or none without ("selfsupervised"), is written as they write it
         ("self-supervised")."""
         word = word.lower()
@@ -806,6 +813,8 @@ class PaperIndex:
         written = self.db.execute(  # in a title or abstract, not as a joined compound
             "SELECT count(*) FROM (SELECT 1 FROM papers_fts WHERE papers_fts MATCH ? LIMIT 2)",
             (f'- expansions : "{word}"',)).fetchone()[0]
+        if written >= 2 and len(word) >= _TYPO_LETTERS and (common := self._common_close(word)):
+            return common  # "reinforcment": one paper writes it, stemming finds the others
         if written >= 2:
             return ""  # the common case, before the word counts are read (once, 0.2 s)
         if hyphenated := self._hyphenated(word):
@@ -817,6 +826,18 @@ class PaperIndex:
         close = process.extract(word, counts.keys(), scorer=OSA.distance, score_cutoff=most,
                                 limit=None)
         return min(close, key=lambda c: (c[1], -counts[c[0]]))[0] if close else ""
+
+    def _common_close(self, word: str) -> str:
+        """The word many papers write (:data:`_TYPO_COMMON`) one edit from ``word`` (lowercase),
+        which one paper or none writes as typed ("reinforcment", "preferances"), the most
+        widely written; ''."""
+        counts = self._word_counts()
+        if counts.get(word, 0) >= 2:
+            return ""
+        close = [c for c, _, _ in process.extract(word, counts.keys(), scorer=OSA.distance,
+                                                  score_cutoff=1, limit=None)
+                 if counts[c] >= _TYPO_COMMON]
+        return max(close, key=lambda c: counts[c], default="")
 
     def _hyphenated(self, word: str) -> str:
         """How the papers most often write ``word`` (lowercase) with hyphens, where two or more

@@ -312,6 +312,30 @@ def test_a_compound_the_papers_hyphenate_is_respelled_as_they_write_it(tmp_path:
     index.close()
 
 
+def test_a_long_word_one_paper_writes_is_a_typo_of_a_word_many_write(tmp_path: Path) -> None:
+    """"preferances", which one paper writes (and stemming finds in the others: "prefer"), is
+    read as "preferences", which 20 write; a short word ("gemma" by "gamma") and one close to a
+    word few papers write stay as typed."""
+    from rag.types import Paper
+    from store.lexical import _TYPO_COMMON, PaperIndex
+
+    abstracts = {f"p{i}": f"We learn human preferences and gamma rays {i}."
+                 for i in range(_TYPO_COMMON)}
+    abstracts |= {"typo": "We model preferances of users with gemma.",
+                  "r1": "A hierarchical planner.", "r2": "Hierarchical control.",
+                  "rare": "A hierarchcal model."}
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        for pid, abstract in abstracts.items():
+            index.put(db, Paper(paper_id=pid, title=f"Paper {pid}", label=f"Paper {pid}",
+                                abstract=abstract))
+    assert index.respelled("preferances") == "preferences"
+    assert index.respelled("preferences") == ""
+    assert index.respelled("gemma") == ""  # under 8 letters
+    assert index.respelled("hierarchcal") == ""  # "hierarchical": 2 papers write it
+    index.close()
+
+
 def test_british_and_american_spellings_match_each_other(tmp_path: Path) -> None:
     """The keyword index reads British spellings as American ones, in the papers and in every
     question: "Bayesian optimisation" finds "Bayesian Optimization" and the other way round,
