@@ -120,6 +120,9 @@ CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 # (PaperIndex.respelled: "reinforcment", "preferances")
 _TYPO_LETTERS = 8
 _TYPO_COMMON = 20
+# ... and a word papers write hyphenated this many times as often as joined is read so
+# ("multiagent": "multi-agent")
+_HYPHENATED_OVER = 5
 # The words a status is named by (where the catalog's statuses hold them), as a regex group.
 STATUS_WORDS = "oral|spotlight|poster"
 # A status as questions name it: "accepted as (an) oral(s) (presentation)", "oral papers" (the
@@ -815,6 +818,8 @@ class PaperIndex:
             (f'- expansions : "{word}"',)).fetchone()[0]
         if written >= 2 and len(word) >= _TYPO_LETTERS and (common := self._common_close(word)):
             return common  # "reinforcment": one paper writes it, stemming finds the others
+        if written >= 2 and (hyphenated := self._hyphenated(word, over=_HYPHENATED_OVER)):
+            return hyphenated  # "multiagent": 4 NeurIPS 2023 papers write it, 55 "multi-agent"
         if written >= 2:
             return ""  # the common case, before the word counts are read (once, 0.2 s)
         if hyphenated := self._hyphenated(word):
@@ -839,15 +844,20 @@ class PaperIndex:
                  if counts[c] >= _TYPO_COMMON]
         return max(close, key=lambda c: counts[c], default="")
 
-    def _hyphenated(self, word: str) -> str:
+    def _hyphenated(self, word: str, over: int = 0) -> str:
         """How the papers most often write ``word`` (lowercase) with hyphens, where two or more
-        do ("self-supervised" for "selfsupervised"; the index joins such compounds); ''."""
+        do ("self-supervised" for "selfsupervised"; the index joins such compounds); with
+        ``over``, only where that many times as many papers write it so as write ``word``
+        ("multi-agent" for "multiagent"); ''."""
         rows = self.db.execute("SELECT title, abstract FROM papers_fts WHERE papers_fts MATCH ? "
-                               "LIMIT 20", (f'expansions : "{word}"',)).fetchall()
-        written = Counter(form.lower() for title, abstract in rows
-                          for form in re.findall(r"[^\W\d_]+(?:[-\u2010\u2011][^\W\d_]+)+",
-                                                 f"{title} {abstract}")
-                          if re.sub(r"[-\u2010\u2011]", "", form.lower()) == word)
+                               "LIMIT ?", (f'expansions : "{word}"', 200 if over else 20)
+                               ).fetchall()
+        forms = [[form.lower() for form in re.findall(r"[^\W\d_]+(?:[-\u2010\u2011][^\W\d_]+)+",
+                                                      f"{title} {abstract}")
+                  if re.sub(r"[-\u2010\u2011]", "", form.lower()) == word] for title, abstract in rows]
+        written = Counter(form for row in forms for form in row)
+        if over and sum(map(bool, forms)) < over * max(self._word_counts().get(word, 0), 1):
+            return ""
         return written.most_common(1)[0][0] if len(rows) >= 2 and written else ""
 
     def word_papers(self, word: str) -> int:

@@ -312,6 +312,27 @@ def test_a_compound_the_papers_hyphenate_is_respelled_as_they_write_it(tmp_path:
     index.close()
 
 
+def test_a_compound_many_more_papers_hyphenate_is_read_hyphenated(tmp_path: Path) -> None:
+    """"multiagent", which 2 papers write and 10 (5 times as many) write "multi-agent", is read
+    as "multi-agent" (the phrase "multiagent reinforcement learning" named none of those); a
+    compound 2 papers write joined and 5 hyphenated stays as typed."""
+    from rag.types import Paper
+    from store.lexical import _HYPHENATED_OVER, PaperIndex
+
+    abstracts = {f"h{i}": f"We study multi-agent games and fine-tuning, case {i}."
+                 for i in range(2 * _HYPHENATED_OVER)}
+    abstracts |= {f"j{i}": f"A multiagent system with finetuning {i}." for i in range(2)}
+    abstracts |= {f"f{i}": f"More finetuning {i}." for i in range(3)}
+    index = PaperIndex(tmp_path / "i.sqlite3")
+    with index.transaction() as db:
+        for pid, abstract in abstracts.items():
+            index.put(db, Paper(paper_id=pid, title=f"Paper {pid}", label=f"Paper {pid}",
+                                abstract=abstract))
+    assert index.respelled("multiagent") == "multi-agent"
+    assert index.respelled("finetuning") == ""  # 5 papers write it joined, 10 hyphenated
+    index.close()
+
+
 def test_a_long_word_one_paper_writes_is_a_typo_of_a_word_many_write(tmp_path: Path) -> None:
     """"preferances", which one paper writes (and stemming finds in the others: "prefer"), is
     read as "preferences", which 20 write; a short word ("gemma" by "gamma") and one close to a
