@@ -219,6 +219,13 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|i['\u2019]d\s+like(?:\s+to\s+(?:find|see|read|learn))?(?:\s+about)?"
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
+# the topic of the last listing, named by a pronoun at the end: "which labs are leading in
+# that?", "who works on this topic?", "what about 2024 in that area?" (QuestionReader.plan;
+# not "it": "which papers build on it?" is of the paper the last answer was on)
+_THAT_TOPIC = re.compile(
+    r"\b(?:in|on|about|for|with|within)\s+(?:that|this|(?:this|that|the\s+same)\s+(?:area|field"
+    r"|topic|direction|space|domain|subject|line\s+of\s+(?:work|research)))(?=[\s?.!]*$)",
+    re.IGNORECASE)
 # ... and what the papers are wanted for, at the end: "papers on X for my literature review",
 # "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
 _PURPOSE = re.compile(
@@ -870,6 +877,9 @@ _REWORDED = (
                 r"[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # "give me a reading list on X": papers on X (it searched "reading")
+    (re.compile(r"\b(?:an?\s+)?(?:reading|paper|literature)\s+list\s+(?=(?:on|about|for|of|in)\s)",
+                re.IGNORECASE), "papers "),
     # "papers that compare RLHF and DPO", "papers comparing PPO with DPO": the papers naming
     # both (it searched "compare RLHF and DPO": none)
     (re.compile(r"\b(?P<p>papers?|works?|studies|articles)\s+(?:that\s+|which\s+)?(?:compare[sd]?"
@@ -1183,6 +1193,9 @@ class QuestionReader:
         question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
         question = _PURPOSE.sub("", question)
+        if conversation and (m := _THAT_TOPIC.search(question)) and (topic := next(
+                (t.topic for t in reversed(conversation.turns) if t.topic), "")):
+            question = f"{question[:m.start()]}on {topic}{question[m.end():]}"
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
         question = _NAMED_DATASET.sub(r"\1", question)

@@ -1841,6 +1841,29 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         "The index holds 3 papers with linked code:")
 
 
+def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which institutions lead in that?", "who works on this topic?" ask of the last
+    listing's topic (it counted every paper, or searched "topic"); "give me a reading list on
+    X" lists the papers on X (it searched "reading"); "papers that build on it" is not a
+    topic's."""
+    rows = [{"id": f"ot{i}", "title": f"Optimal transport {i}", "authors": [f"Ann Lee {i}"],
+             "affiliations": ["MIT" if i else "Stanford University"],
+             "abstract": f"We study optimal transport, case {i}."} for i in range(3)]
+    rows.append({"id": "k", "title": "Kernels", "authors": ["Bo Chen"], "affiliations": ["MIT"],
+                 "abstract": "We study kernel methods."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    assert fast_chat.ask("give me a reading list on optimal transport", conv).count == 3
+    a = fast_chat.ask("Which institutions publish most in that?", conv)
+    assert [p["paper_id"] for p in a.papers] != [] and "k" not in [
+        p["paper_id"] for p in a.papers], a.answer
+    assert "1. MIT: 2 papers" in a.answer, a.answer
+    plan = fast_chat.answerer().plan("who works on this topic?", conv, None)
+    assert plan.topic == "optimal transport", plan
+    assert "it" in fast_chat.answerer().plan("which papers build on it?", conv, None).standalone
+
+
 def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Single-author papers", "papers with more than 20 authors", "two-author papers on X",
     "how many COLT papers have only one author?" keep the papers with that many authors (the
