@@ -226,6 +226,10 @@ _THAT_TOPIC = re.compile(
     r"\b(?:in|on|about|for|with|within)\s+(?:that|this|(?:this|that|the\s+same)\s+(?:area|field"
     r"|topic|direction|space|domain|subject|line\s+of\s+(?:work|research)))(?=[\s?.!]*$)",
     re.IGNORECASE)
+# a listing named by its topic: "which of the LoRA papers are about vision?" (of those; it
+# searched "LoRA vision")
+_OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+the\s+(?P<t>.+?)\s+(?:papers"
+                           r"|ones|works|articles)\b", re.IGNORECASE)
 # ... and what the papers are wanted for, at the end: "papers on X for my literature review",
 # "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
 _PURPOSE = re.compile(
@@ -1193,6 +1197,11 @@ class QuestionReader:
         question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
         question = _PURPOSE.sub("", question)
+        if conversation and (m := _OF_THE_TOPIC.match(question)) and (at := next((
+                i for i in reversed(range(len(conversation.turns))) if conversation.turns[i].topic
+                and plain(conversation.turns[i].topic) == plain(m.group("t"))), None)) is not None:
+            question = f"{question[:m.start('t') - len('the ')]}those{question[m.end():]}"
+            conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
         if conversation and (m := _THAT_TOPIC.search(question)) and (topic := next(
                 (t.topic for t in reversed(conversation.turns) if t.topic), "")):
             question = f"{question[:m.start()]}on {topic}{question[m.end():]}"

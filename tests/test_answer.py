@@ -1862,6 +1862,14 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     plan = fast_chat.answerer().plan("who works on this topic?", conv, None)
     assert plan.topic == "optimal transport", plan
     assert "it" in fast_chat.answerer().plan("which papers build on it?", conv, None).standalone
+    # a listing named by its topic: of its papers, also after a narrower one (it searched
+    # "optimal transport case")
+    conv = Conversation()
+    fast_chat.ask("Which papers study optimal transport?", conv)
+    assert fast_chat.ask("which of them are about case 1?", conv).count == 1
+    a = fast_chat.ask("which of the optimal transport papers are about case 2?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["ot2"], a.answer
+    assert a.answer.startswith("1 paper of the 3 from"), a.answer
 
 
 def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Path) -> None:
