@@ -2539,15 +2539,18 @@ def _names_joined(question: str) -> str:
     joined to the word before it ("the Segment Anything Model" -> "the Segment-Anything
     Model"; of two words, only a function word of four letters or more: "Segment Anything",
     not "Newton Method" or "Kaiming He"); as it is where most of its words outside names are
-    capitalized or all are in one (a question in title case) or it quotes something (a
-    title, read as written)."""
+    capitalized or all are in one (a question in title case: but "Anything" or "Everything"
+    after a word, "Which Papers Study Segment Anything") or it quotes something (a title, read
+    as written)."""
     runs = [m.group(0).split() for m in _CAPITALIZED_RUN.finditer(question)]
     words = question.split()[1:]
     outside = len(words) - sum(map(len, runs))
     capitalized = sum(w[:1].isupper() for w in words) - sum(map(len, runs))
-    if outside <= 0 or 2 * capitalized > outside or re.search(
-            r"[\"\u201c\u2018]|(?<!\w)'", question):
+    if re.search(r"[\"\u201c\u2018]|(?<!\w)'", question):
         return question
+    if outside <= 0 or 2 * capitalized > outside:  # title case: "Anything" after a word
+        return re.sub(r"\b([A-Z][a-z]+)\s+(Anything|Everything)\b", lambda m: m.group(0) if (
+            m.group(1).lower() in STOPWORDS) else f"{m.group(1)}-{m.group(2)}", question)
 
     def join(m: re.Match[str]) -> str:
         run = m.group(0).split()

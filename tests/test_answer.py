@@ -2307,6 +2307,8 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             # case), and of two words
             ("papers on the Segment Anything Model", "listing", "Segment-Anything Model"),
             ("Which papers use Segment Anything?", "listing", "Segment-Anything"),
+            ("Which Papers Study Segment Anything", "listing", "Segment-Anything"),  # (title
+            # case: it was "Segment")
             # a thing named by what it is called: the name (the topic was "called 'X'")
             ("Which papers mention a method called 'optimal transport'?", "listing",
              "optimal transport"),
@@ -2325,10 +2327,13 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
     assert _listed(fast_chat, "Which papers use the Segment Anything Model?") == ["sam"]
     assert _listed(fast_chat, "Which papers use Segment Anything?") == ["sam"]
     # two capitalized words joined only by a function word, a question in title case not
+    # (but "Anything" or "Everything" after a word that asks nothing)
     assert _names_joined("papers on the Newton Method") == "papers on the Newton Method"
     assert _names_joined("what did Kaiming He publish?") == "what did Kaiming He publish?"
     assert _names_joined("Which Papers Study Segment Anything") == (
-        "Which Papers Study Segment Anything")
+        "Which Papers Study Segment-Anything")
+    for question in ("Which Papers Study Kaiming He", "Do You Have Anything On Bandits"):
+        assert _names_joined(question) == question
 
 
 def test_a_misspelled_word_is_read_as_the_word_the_papers_write(fast_chat: PaperChat,
