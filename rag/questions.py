@@ -731,8 +731,10 @@ _TOPIC_FILLER = re.compile(
     r"|currently|right\s+now|now|you|me|please|list|so\s+far|fastest|quickly|rapidly|recently"
     rf"|lately|{_GROWTH}|{_TOPIC_NOUN})\b", re.IGNORECASE)
 # ... "what topics do they cover?" after a listing: its papers
-_THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\s+(?:ones|results))"
-                       r"\b", re.IGNORECASE)
+_THEM_ALL = re.compile(r"^\s*(?:(?:in|of|across|among|within)\s+)?(?:they|them|their|those|these"
+                       r"|(?:the|these|those)\s+(?:ones|results)|(?:his|her)\s+(?:work|papers|research)"
+                       r"|(?:he|she)\s+(?:works?|worked|writes?|wrote|publish(?:es|ed)?))\b",
+                       re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:(?:are|were)\s+there|is\s+that"
