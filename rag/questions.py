@@ -883,6 +883,11 @@ _REWORDED = (
                 r"[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
+    # "which one is most relevant to X?", "the papers most related to X": those on X, the
+    # closest first (it searched "relevant to X")
+    (re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relevant|related|pertinent|closely\s+"
+                r"related|similar)\s+to\b", re.IGNORECASE),
+     lambda m: f"{m.group('be')} on" if m.group("be") else "on"),
     # "give me a reading list on X": papers on X (it searched "reading")
     (re.compile(r"\b(?:an?\s+)?(?:reading|paper|literature)\s+list\s+(?=(?:on|about|for|of|in)\s)",
                 re.IGNORECASE), "papers "),

@@ -1870,6 +1870,12 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     a = fast_chat.ask("which of the optimal transport papers are about case 2?", conv)
     assert [p["paper_id"] for p in a.papers] == ["ot2"], a.answer
     assert a.answer.startswith("1 paper of the 3 from"), a.answer
+    # "most relevant to X": those on X ("relevant" was a word to find: none)
+    conv = Conversation()
+    fast_chat.ask("Which papers study optimal transport?", conv)
+    a = fast_chat.ask("which one is most relevant to case 1?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["ot1"], a.answer
+    assert _listed(fast_chat, "papers most related to kernel methods") == ["k"]
 
 
 def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Path) -> None:
