@@ -975,6 +975,12 @@ _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article
                  re.IGNORECASE)
 # ... "it" said of the last answer's papers where it was on no more than these: each of them
 _FEW_FOR_IT = 5
+# ... the authors asked with no paper named: "who are the authors?", "how many authors does it
+# have?" (not "who are the co-authors?": theirs counted, :data:`_COAUTHORS`)
+_BARE_AUTHORS = re.compile(
+    r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show(?:\s+me)?|give\s+me)\s+the\s+"
+    r"authors|how\s+many\s+authors\s+(?:does|did|do)\s+(?:it|this(?:\s+(?:one|paper))?|that"
+    r"(?:\s+(?:one|paper))?|the\s+paper|they)\s+have)[\s?.!]*$", re.IGNORECASE)
 # papers like the one paper the last answer was on: "papers similar to it", "any similar
 # papers?", "more like this one", "which papers are related to this paper?"
 _LIKE_IT = re.compile(
@@ -1509,6 +1515,10 @@ class QuestionReader:
                             whole_scope=True, standalone=prev.standalone, picked=True,
                             fact="affiliations")
             return _again(prev, filters, recount=True, tally="affiliation")  # of a list: counted
+        if prev and prev.paper_ids and _BARE_AUTHORS.match(question):  # "who are the
+            # authors?", "how many authors does it have?": of the last answer's paper(s) (it
+            # listed the papers on "authors")
+            question = f"Who are the authors of {'it' if len(prev.paper_ids) == 1 else 'them'}?"
         if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])):
             # "who wrote it?": the paper the last answer was on (the papers it picked, for
             # "them"; each of a few it was on: "summarize the papers on X", "who made it?");
@@ -1817,16 +1827,22 @@ class QuestionReader:
             prompts.NOT_INDEXED, title=neutralize(title)))
 
     def _title_alone(self, question: str) -> Paper | None:
-        """The paper whose title (four words or more) ``question`` is, pasted alone or asked
-        about (:data:`_ABOUT`: "tell me about X", "summarize X", "what is X about?"); None
+        """The paper whose title (four words or more; three asked about and written as the
+        title is) ``question`` is, pasted alone or asked about (:data:`_ABOUT`: "tell me
+        about X", "summarize X", "what is X about?"); None
         where it is no title, or asks otherwise ("which papers ...?"). A title's words had been
         searched as a topic (14 papers for the DPO paper's title)."""
         m = _ABOUT.match(question)
         asked = m.group("t") if m else ""
         asks = _ASKS.match(question.strip()) or question.rstrip().endswith("?")
-        if len(plain(asked).split()) < 4 or (asks and not (m and m.group("frame"))):
+        words = len(plain(asked).split())
+        if words < 3 or (asks and not (m and m.group("frame"))):
             return None
-        return self._paper_titled(asked)
+        paper = self._paper_titled(asked)
+        if words < 4 and (not paper or asked.strip(" ?.!\"'\u201c\u201d") != paper.title or not (
+                m and m.group("frame"))):  # a short title only asked about as written:
+            return None  # "tell me about Equivariant Diffusion Policy", not "diffusion models"
+        return paper
 
     def _venue_counted(self, words: str) -> bool:
         """Whether ``words`` after "how many" count a venue's or a year's papers in the whole

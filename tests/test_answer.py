@@ -1878,6 +1878,36 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     assert _listed(fast_chat, "papers most related to kernel methods") == ["k"]
 
 
+def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperChat,
+                                                               tmp_path: Path) -> None:
+    """"Tell me about Equivariant Diffusion Policy" (a three-word title, written as the title
+    is) is that paper, not the papers on its words; in lowercase it is the topic. "Who are the
+    authors?" and "how many authors does it have?" then give that paper's authors (it listed
+    the papers on "authors"); after a list, each paper's."""
+    rows = [{"id": "edp", "title": "Equivariant Diffusion Policy", "authors": ["Dian Wang"],
+             "abstract": "We propose an equivariant diffusion policy for robot control."},
+            {"id": "bot", "title": "EquiBot: SIM(3)-Equivariant Diffusion Policy",
+             "authors": ["Jingyun Yang"],
+             "abstract": "An equivariant diffusion policy that generalizes across scales."},
+            {"id": "au", "title": "Authors and citations", "authors": ["Ann Lee"],
+             "abstract": "We study how authors cite papers."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    a = fast_chat.ask("Tell me about Equivariant Diffusion Policy", conv)
+    assert [p["paper_id"] for p in a.papers] == ["edp"], a.answer
+    for question in ("who are the authors?", "How many authors does it have?"):
+        a = fast_chat.ask(question, conv)
+        assert a.answer == "\u201cEquivariant Diffusion Policy\u201d is by Dian Wang [1].", (
+            question, a.answer)
+    assert fast_chat.ask("tell me about equivariant diffusion policy").count == 2  # the topic
+    conv = Conversation()
+    fast_chat.ask("Which papers study equivariant diffusion policies?", conv)
+    a = fast_chat.ask("who are the authors?", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["bot", "edp"], a.answer
+    assert "Dian Wang" in a.answer and "Jingyun Yang" in a.answer, a.answer
+
+
 def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Single-author papers", "papers with more than 20 authors", "two-author papers on X",
     "how many COLT papers have only one author?" keep the papers with that many authors (the
