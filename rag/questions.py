@@ -1839,9 +1839,11 @@ class QuestionReader:
         if words < 3 or (asks and not (m and m.group("frame"))):
             return None
         paper = self._paper_titled(asked)
-        if words < 4 and (not paper or asked.strip(" ?.!\"'\u201c\u201d") != paper.title or not (
-                m and m.group("frame"))):  # a short title only asked about as written:
-            return None  # "tell me about Equivariant Diffusion Policy", not "diffusion models"
+        if words < 4 and (not paper or asked.strip(" ?.!\"'\u201c\u201d") not in (
+                paper.title, paper.title.split(":")[0]) or not (m and m.group("frame"))):
+            return None  # a short title only asked about as written: "tell me about
+            # Equivariant Diffusion Policy", "what is Direct Preference Optimization about?"
+            # (the DPO paper's name), not "diffusion models"
         return paper
 
     def _venue_counted(self, words: str) -> bool:

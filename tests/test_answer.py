@@ -1890,7 +1890,11 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
              "authors": ["Jingyun Yang"],
              "abstract": "An equivariant diffusion policy that generalizes across scales."},
             {"id": "au", "title": "Authors and citations", "authors": ["Ann Lee"],
-             "abstract": "We study how authors cite papers."}]
+             "abstract": "We study how authors cite papers."},
+            {"id": "dpo", "title": "Direct Preference Optimization: Your Model is a Reward Model",
+             "abstract": "We propose direct preference optimization."},
+            {"id": "dpo2", "title": "Robust DPO",
+             "abstract": "We make direct preference optimization robust."}]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     conv = Conversation()
@@ -1901,6 +1905,8 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
         assert a.answer == "\u201cEquivariant Diffusion Policy\u201d is by Dian Wang [1].", (
             question, a.answer)
     assert fast_chat.ask("tell me about equivariant diffusion policy").count == 2  # the topic
+    assert [p["paper_id"] for p in fast_chat.ask(  # a title's name before its colon too
+        "What is Direct Preference Optimization about?").papers] == ["dpo"]
     conv = Conversation()
     fast_chat.ask("Which papers study equivariant diffusion policies?", conv)
     a = fast_chat.ask("who are the authors?", conv)
