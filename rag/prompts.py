@@ -19,12 +19,11 @@ __all__ = [
     "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE",
     "NO_MORE_ONE", "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION",
     "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
-    "RECOUNT_HEADER", "RESPELLED", "SHARE", "SHARE_OF", "SHARE_OF_ALL", "SIDE_UNWRITTEN",
-    "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND",
-    "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS",
-    "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
-    "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE", "WHICH_AUTHOR", "render",
-]
+    "RECOUNT_HEADER", "RESPELLED", "SHARE", "SHARE_OF", "SHARE_OF_ALL", "SHARE_OF_BEFORE",
+    "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC",
+    "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE",
+    "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
+    "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE", "WHICH_AUTHOR", "render"]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
 
@@ -190,6 +189,9 @@ SHARE = "{pct} % of the {total} indexed papers{where} are listed below."
 SHARE_OF = "{count} of the {papers} ({pct} %) are listed below."
 # "what percentage of all papers is that?" after an answer with papers
 SHARE_OF_ALL = "The last answer's {count} papers are {pct} % of the {total} indexed papers."
+# ... where the last answer narrowed the one before ("how many of those are spotlights?")
+SHARE_OF_BEFORE = ("The last answer's {count} papers are {before_pct} % of the {before} papers of "
+                   "the answer before it, and {pct} % of the {total} indexed papers.")
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"
 # "show me more": the next papers of the last list ("Papers 41 to 80 of the 95 ...")

@@ -1462,10 +1462,18 @@ class QuestionReader:
             return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
                               Conversation([prev]), filters)
         if prev and prev.paper_ids and _SHARE_OF_LAST.match(question):  # "what percentage
-            total = self.index.count()  # of all papers is that?": of the last answer's
+            total, count = self.index.count(), len(prev.paper_ids)  # of all papers is that?":
+            # of the last answer's, and of the answer before where it narrowed that one
+            turns = conversation.turns if conversation else []
+            earlier = turns[-2].paper_ids if len(turns) > 1 else []
+            narrowed = count < len(earlier) and set(prev.paper_ids) <= set(earlier)
+            said = {"count": f"{count:,}", "total": f"{total:,}",
+                    "pct": f"{100 * count / max(total, 1):.1f}"}
+            if narrowed:
+                said |= {"before": f"{len(earlier):,}",
+                         "before_pct": f"{100 * count / len(earlier):.1f}"}
             return Plan("summary", "", Filters(), reply=prompts.render(
-                prompts.SHARE_OF_ALL, count=f"{len(prev.paper_ids):,}", total=f"{total:,}",
-                pct=f"{100 * len(prev.paper_ids) / max(total, 1):.1f}"))
+                prompts.SHARE_OF_BEFORE if narrowed else prompts.SHARE_OF_ALL, **said))
         if conversation and _BOTH.match(question) and len(last_two := list(dict.fromkeys(
                 t.topic for t in reversed(conversation.turns) if t.topic))[:2]) == 2:
             return self.plan(f"Which papers study {last_two[1]} and {last_two[0]}?", None,

@@ -3283,6 +3283,12 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     assert fast_chat.ask("and how many about federated learning?", conv).count == 2
     a = fast_chat.ask("what percentage of all papers is that?", conv)  # (refused before)
     assert a.answer == prompts.render(prompts.SHARE_OF_ALL, count="2", total="6", pct="33.3")
+    conv2 = Conversation()  # after a narrowing: of the list narrowed too
+    fast_chat.ask("How many papers are about bandit problems?", conv2)
+    assert fast_chat.ask("and how many of those are from COLT?", conv2).count == 3
+    assert fast_chat.ask("what fraction is that?", conv2).answer == prompts.render(
+        prompts.SHARE_OF_BEFORE, count="3", before="4", before_pct="75.0", total="6",
+        pct="50.0")
     a = fast_chat.ask("which papers study both?", conv)  # the last two topics (refused)
     assert a.standalone_query == "Which papers study bandit problems and federated learning?"
     conv = Conversation()  # ... and after a comparison, its sides by their papers (it
