@@ -326,8 +326,10 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
                          # a correction: "no, I meant vision transformers", "sorry, I mean 2025"
                          r"|^\s*(?:(?:no|nope|sorry|oops|actually|ah|oh)\b[\s,.!]*)*I\s+(?:meant"
                          r"|mean|wanted)\s+(?P<z>.+?)[\s?.!]*$"
-                         # a filter alone: "from COLM", "only at CoRL 2025", "in 2024?"
-                         r"|^\s*(?P<w>(?:(?:only|just)\s+)?(?:from|at|in)\s+\S.*?)[\s?.!]*$",
+                         # a filter alone: "from COLM", "only at CoRL 2025", "in 2024?",
+                         # "only 2025"
+                         r"|^\s*(?P<w>(?:(?:only|just)\s+(?:(?:from|at|in)\s+)?|(?:from|at|in)\s+)"
+                         r"\S.*?)[\s?.!]*$",
                          re.IGNORECASE)
 # ... the words after what changes: "transformers instead", "grasping, not manipulation" (the
 # last question's topic is replaced anyway)
@@ -795,8 +797,9 @@ _COAUTHORS_OF = re.compile(
 # "sort them by year" after a listing: its papers again, newest first
 _SORTED = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:(?:sort|order|rank|list|show|give)(?:\s+me)?"
-    r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:year|date"
-    rf"|recency|publication\s+(?:year|date))|chronologically|(?:with\s+)?{_NEWEST_FIRST})"
+    r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:(?:the\s+)?"
+    r"(?:year|date|recency|publication\s+(?:year|date)|newest|latest|most\s+recent)(?:\s+first)?)"
+    rf"|chronologically|(?:with\s+)?{_NEWEST_FIRST})"
     rf"(?:\s*,?\s*{_NEWEST_FIRST})?)|{_NEWEST_FIRST})"
     r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # ... or those of its latest (earliest) year: "which one is the most recent?", "which are the
@@ -2298,7 +2301,7 @@ class QuestionReader:
         if not x or _PRONOUN.search(x):
             return None
         if m and m.group("w"):  # "from COLM": what it names, put where the last question has it
-            x = re.sub(r"^(?:(?:only|just)\s+)?(?:from|at|in)\s+", "", x, flags=re.IGNORECASE)
+            x = re.sub(r"^(?:(?:only|just)\s+)?(?:(?:from|at|in)\s+)?", "", x, flags=re.IGNORECASE)
 
         status_x = _STATUS_NOUN.sub(r"\1 papers", x)
         status, words = self.index.match_status(status_x)

@@ -1404,7 +1404,8 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     for question, among in (("And the spotlights?", ["p1"]), ("What about COLT 2025?", ["p2"]),
                             ("And the ones from MIT?", ["p0", "p3"]),
                             ("from COLT 2024", ["p0", "p1"]), ("only at ALT", ["p3"]),  # (new
-                            ("at MIT", ["p0", "p3"])):  # questions: every COLT 2024 paper)
+                            ("at MIT", ["p0", "p3"]),  # questions: every COLT 2024 paper)
+                            ("only ALT", ["p3"]), ("just spotlights", ["p1"])):
         for between in ((), ("What do they propose?",)):
             conv = Conversation()
             for asked in ("Which papers study bandit problems?", *between):
@@ -1418,6 +1419,7 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     assert answerer.reader._what_about("What about their limitations?", "Which papers study X?") is None
     assert answerer.reader._what_about("And which are orals?", "Which papers study X?") is None
     assert answerer.reader._what_about("in robotics", "Which papers study X?") is None
+    assert answerer.reader._what_about("only those on robotics", "Which papers study X?") is None
 
 
 def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
@@ -2768,7 +2770,8 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     conv = Conversation()
     assert sorted(ids(fast_chat.ask("Which papers study bandit problems?", conv))) == [
         "p0", "p1", "p2", "p3"]
-    for question in ("Sort them by year", "newest first", "order the list by date, please"):
+    for question in ("Sort them by year", "newest first", "order the list by date, please",
+                     "sort by newest", "sort them by most recent first"):
         a = fast_chat.ask(question, conv)
         assert a.kind == "listing" and a.answer.splitlines()[0].endswith(", newest first:")
         years = [p["year"] for p in a.papers]
