@@ -301,10 +301,14 @@ _PEOPLE_DOING = re.compile(r"^\s*what\s+(?:are|is|have)\s+(?:people|researchers|
 # papers (on X), each by its sentence naming them
 _DATA_USED = re.compile(
     r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:papers|ones|works|articles|this|its|is)\b)"
-    r"(?P<aspect>[^\W\d_]{3,}s|data|hardware|software)\s+(?:do|does|did|are|were)\s+"
+    r"(?P<aspect>[^\W\d_]{3,}s|data|hardware|software)\s+(?:(?:do|does|did|are|were)\s+"
     r"(?P<who>.+?)\s+(?:use[sd]?|evaluated?\s+on|tested\s+on|test\s+on|train(?:ed)?\s+on"
     r"|experiment\s+on|rel(?:y|ies)\s+on|report|compare\s+(?:against|to|with)|employ|adopt"
-    r"|run\s+on|deploy\s+on)(?:\s+(?:on|with))?[\s?.!]*$", re.IGNORECASE)
+    r"|run\s+on|deploy\s+on)(?:\s+(?:on|with))?"
+    # ... "what datasets are commonly used for offline RL?"
+    r"|(?:are|were|is)\s+(?:(?:most\s+)?(?:commonly|often|typically|usually|frequently|widely)\s+)?"
+    r"(?:used|evaluated|employed|adopted)\s+(?:for|in|on|by)\s+(?P<for>.+?))[\s?.!]*$",
+    re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages"
                  r"|benefits|strengths|applications|open\s+(?:problems|questions)|risks|assumptions"
@@ -891,6 +895,13 @@ _REWORDED = (
     (re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relevant|related|pertinent|closely\s+"
                 r"related|similar)\s+to\b", re.IGNORECASE),
      lambda m: f"{m.group('be')} on" if m.group("be") else "on"),
+    # "good papers to start learning about X", "introductory papers on X": papers on X (it
+    # searched "good start learning")
+    (re.compile(r"\b(?:some\s+)?(?:good|great|nice|useful|introductory|beginner(?:[\s-]friendly)?|"
+                r"essential|must[\s-]read|foundational|starter)\s+papers\s+(?:(?:for\s+(?:a\s+)?"
+                r"beginners?\s+)?(?:to\s+(?:start|begin|get\s+started)(?:\s+(?:learning|reading))?\s+)?"
+                r"(?:about|on|with|in|for)|to\s+(?:read|learn)\s+(?:about|on))\s+", re.IGNORECASE),
+     "papers on "),
     # "give me a reading list on X": papers on X (it searched "reading")
     (re.compile(r"\b(?:an?\s+)?(?:reading|paper|literature)\s+list\s+(?=(?:on|about|for|of|in)\s)",
                 re.IGNORECASE), "papers "),
@@ -1689,7 +1700,8 @@ class QuestionReader:
             question = f"Compare {m.group('a')} and {m.group('b')}{m.group('where')}"
         aspect = ""
         if m := _DATA_USED.match(question):  # "which datasets do they evaluate on?", "what
-            used_by = _SIDE_LEAD.sub("", m.group("who"))  # benchmarks do papers on X use?"
+            used_by = _SIDE_LEAD.sub("", m.group("who") or m.group("for"))  # benchmarks do
+            # papers on X use?", "what datasets are commonly used for X?"
             question = ("Summarize them." if _PRONOUN.fullmatch(used_by) or _IT.fullmatch(used_by)
                         else f"Summarize the papers on {used_by}.")
             aspect = m.group("aspect")

@@ -2306,6 +2306,9 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
              "listing", "optimal transport"),
             ("Which papers on continual learning should I read?", "listing",
              "continual learning"),
+            ("what are some good papers to start learning about optimal transport?",
+             "listing", "optimal transport"),  # ("good start learning" were topic words)
+            ("introductory papers on continual learning", "listing", "continual learning"),
             # ... or what the papers are for ("literature review" was a topic)
             ("I need papers on continual learning for my literature review", "listing",
              "continual learning"),
@@ -3128,7 +3131,8 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     conv = Conversation()
     fast_chat.ask("Summarize the papers on optimal transport", conv)
     for question in ("which datasets do they evaluate on?",
-                     "What datasets do papers on optimal transport use?"):
+                     "What datasets do papers on optimal transport use?",
+                     "what datasets are commonly used for optimal transport?"):
         a = fast_chat.ask(question, conv)
         assert "We evaluate on the ShapeNet and ModelNet datasets" in a.answer, (question,
                                                                                 a.answer)
