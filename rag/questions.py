@@ -989,6 +989,14 @@ _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article
                  re.IGNORECASE)
 # ... "it" said of the last answer's papers where it was on no more than these: each of them
 _FEW_FOR_IT = 5
+# ... what it is about: "what is it about?", "tell me more about it", "summarize this paper",
+# "what does it propose?"
+_THIS_ONE = r"(?:it|this(?:\s+(?:one|paper|work))?|that(?:\s+(?:one|paper|work))?)"
+_ABOUT_IT = re.compile(
+    rf"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:what(?:['\u2019]s|\s+is|\s+was)\s+{_THIS_ONE}\s+about"
+    rf"|tell\s+me\s+(?:more\s+)?about\s+{_THIS_ONE}|summari[sz]e\s+{_THIS_ONE}|what\s+(?:does|did)"
+    rf"\s+{_THIS_ONE}\s+(?:do|propose|show|find|contribute)|more\s+(?:on|about)\s+{_THIS_ONE})"
+    r"(?:\s+please)?[\s?.!]*$", re.IGNORECASE)
 # ... the authors asked with no paper named: "who are the authors?", "how many authors does it
 # have?" (not "who are the co-authors?": theirs counted, :data:`_COAUTHORS`)
 _BARE_AUTHORS = re.compile(
@@ -1563,6 +1571,12 @@ class QuestionReader:
                     return Plan("listing", title, filters or Filters(), topic=title,
                                 standalone=prev.standalone, like=prev.like)
                 return _again(prev, filters)
+        if prev and len(prev.paper_ids) == 1 and _ABOUT_IT.match(question):  # "what is it
+            # about?": more of that paper, as "tell me more about the first one" (it drew the
+            # sentence closest to the last question's words)
+            return Plan("summary", _topic(prev.standalone), filters or Filters(),
+                        scope=list(prev.paper_ids), topic=_topic(prev.standalone),
+                        whole_scope=True, standalone=prev.standalone, picked=True)
         if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
                 and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the

@@ -1906,6 +1906,9 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
         a = fast_chat.ask(question, conv)
         assert a.answer == "\u201cEquivariant Diffusion Policy\u201d is by Dian Wang [1].", (
             question, a.answer)
+    for question in ("what is it about?", "What does this paper propose?"):  # more of it, as
+        plan = fast_chat.answerer().plan(question, conv, None)  # a pick (the sentence
+        assert (plan.scope, plan.picked) == (["edp"], True), question  # closest to its words)
     assert fast_chat.ask("tell me about equivariant diffusion policy").count == 2  # the topic
     assert [p["paper_id"] for p in fast_chat.ask(  # a title's name before its colon too
         "What is Direct Preference Optimization about?").papers] == ["dpo"]
