@@ -902,6 +902,11 @@ _REWORDED = (
                 r"beginners?\s+)?(?:to\s+(?:start|begin|get\s+started)(?:\s+(?:learning|reading))?\s+)?"
                 r"(?:about|on|with|in|for)|to\s+(?:read|learn)\s+(?:about|on))\s+", re.IGNORECASE),
      "papers on "),
+    # "what's the intersection of RL and LLMs?", "papers at the intersection of A and B": the
+    # papers on both (it searched "intersection")
+    (re.compile(r"^\s*what(?:['\u2019]s|\s+is)\s+(?:at\s+)?the\s+intersection\s+(?:of|between)\s+",
+                re.IGNORECASE), "Which papers study "),
+    (re.compile(r"\b(?:at|on|in)\s+the\s+intersection\s+(?:of|between)\s+", re.IGNORECASE), "on "),
     # "give me a reading list on X": papers on X (it searched "reading")
     (re.compile(r"\b(?:an?\s+)?(?:reading|paper|literature)\s+list\s+(?=(?:on|about|for|of|in)\s)",
                 re.IGNORECASE), "papers "),

@@ -874,7 +874,9 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
     plan = fast_chat.answerer().plan("Compare LoRA and prefix tuning for vision models", None, None)
     assert plan.sides == ("LoRA for vision models", "prefix tuning for vision models")
     for question in ("Which papers compare LoRA and prefix tuning?",  # those naming both (the
-                     "papers comparing LoRA with prefix tuning"):  # one that does writes no
+                     "papers comparing LoRA with prefix tuning",  # one that does writes no
+                     "what's the intersection of LoRA and prefix tuning?",  # ("intersection"
+                     "papers at the intersection of LoRA and prefix tuning"):  # was searched)
         a = fast_chat.ask(question)  # "compare": it was refused)
         assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == ["both"], question
 
