@@ -907,6 +907,13 @@ _REWORDED = (
     (re.compile(r"^\s*what(?:['\u2019]s|\s+is)\s+(?:at\s+)?the\s+intersection\s+(?:of|between)\s+",
                 re.IGNORECASE), "Which papers study "),
     (re.compile(r"\b(?:at|on|in)\s+the\s+intersection\s+(?:of|between)\s+", re.IGNORECASE), "on "),
+    # "what do they conclude?", "what are their main findings?": the last answer's papers
+    # summarized (it summarized those naming "conclude")
+    (re.compile(r"^\s*(?:(?:and|so)\s+)?(?:what\s+(?:do|does|did)\s+(?:they|these|those|(?:these|those"
+                r"|the)\s+papers)\s+(?:conclude|claim|argue|suggest|demonstrate|achieve|report"
+                r"|discover|contribute|find|say)|what\s+(?:are|were)\s+their\s+(?:main\s+|key\s+)?"
+                r"(?:conclusions|findings|results|contributions|claims|takeaways))[\s?.!]*$",
+                re.IGNORECASE), "Summarize them."),
     # "give me a reading list on X": papers on X (it searched "reading")
     (re.compile(r"\b(?:an?\s+)?(?:reading|paper|literature)\s+list\s+(?=(?:on|about|for|of|in)\s)",
                 re.IGNORECASE), "papers "),

@@ -1874,6 +1874,10 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     a = fast_chat.ask("which of the optimal transport papers are about case 2?", conv)
     assert [p["paper_id"] for p in a.papers] == ["ot2"], a.answer
     assert a.answer.startswith("1 paper of the 3 from"), a.answer
+    for question in ("what do they conclude?", "What are their main findings?"):  # the
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # list's papers, not those
+        assert a.kind == "summary" and a.count == 3, (question, a.answer)  # writing
+        assert not re.search(r"conclude|findings", a.standalone_query), question  # "conclude"
     # "most relevant to X": those on X ("relevant" was a word to find: none)
     conv = Conversation()
     fast_chat.ask("Which papers study optimal transport?", conv)
