@@ -1001,6 +1001,15 @@ _IT = re.compile(r"(?:it|this|that|(?:this|that|the)\s+(?:one|paper|work|article
                  re.IGNORECASE)
 # ... "it" said of the last answer's papers where it was on no more than these: each of them
 _FEW_FOR_IT = 5
+# the last list counted by a field: "how many per year?", "which venue had the most?",
+# "break them down by author"
+_TALLY_BY = r"(year|venue|conference|author|institution|affiliation|area)"
+_TALLY_LAST = re.compile(
+    r"^\s*(?:and\s+)?(?:how\s+many(?:\s+(?:papers|of\s+them|are\s+there))?\s+(?:per|by|in\s+each"
+    rf"|for\s+each|each)\s+{_TALLY_BY}|(?:which|what)\s+{_TALLY_BY}\s+(?:had|has|have|published"
+    rf"|contributed|wrote)\s+the\s+most(?:\s+(?:papers|of\s+them|ones))?|(?:break|split|group"
+    rf"|count)\s+(?:them|it|those|these)(?:\s+down)?\s+by\s+{_TALLY_BY})[\s?.!]*$", re.IGNORECASE)
+_TALLIED_AS = {"conference": "venue", "institution": "affiliation"}
 # ... what it is about: "what is it about?", "tell me more about it", "summarize this paper",
 # "what does it propose?"
 _THIS_ONE = r"(?:it|this(?:\s+(?:one|paper|work))?|that(?:\s+(?:one|paper|work))?)"
@@ -1593,6 +1602,9 @@ class QuestionReader:
                 and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the
             # paper the last answer was on
+        if listed and listed.paper_ids and (m := _TALLY_LAST.match(question)):  # "how many
+            by = next(w for w in m.groups() if w).lower()  # per year?": the last list counted
+            return _again(listed, filters, recount=True, tally=_TALLIED_AS.get(by, by))
         if listed and listed.paper_ids and (_HOW_MANY_LISTED.match(question)
                                             or _LIST_THEM.match(question)):
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"

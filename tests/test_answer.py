@@ -2062,6 +2062,16 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
         assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
     assert a.answer.splitlines()[0] == ("3 papers of the 4 from the previous answer match "
                                         "\u201cLearning theory\u201d:")
+    # the last list counted by a field (it narrowed the list to "per year": none; or counted
+    # every paper of the index by year)
+    for question, by in (("how many per year?", "By year"), ("which venue had the most?",
+                                                             "By venue"),
+                         ("break them down by institution", "By institution")):
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandits?", conv)
+        a = fast_chat.ask(question, conv)
+        assert sorted(p["paper_id"] for p in a.papers) == ["b0", "b1", "b2", "b3"], question
+        assert a.answer.splitlines()[1].startswith(by), (question, a.answer)
     conv = Conversation()
     fast_chat.ask("Who are the most prolific authors on bandits?", conv)
     plan = fast_chat.answerer().plan("Which papers on kernels did the second one write?",
