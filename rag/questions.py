@@ -875,7 +875,8 @@ _REWORDED = (
     # X?", "what's out there on X?": papers on X
     (re.compile(r"^\s*(?:(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all|stuff"
                 r"|something|things|some\s+(?:stuff|things))|(?:(?:have\s+you\s+|you\s+)?got\s+"
-                r"|(?:do\s+you\s+)?have\s+)?(?:anything|something|stuff|any)|what(?:['\u2019]s|\s+is)\s+"
+                r"|(?:do\s+you\s+)?have\s+|(?:is|are)\s+there\s+)?(?:anything|something|stuff|any)"
+                r"|what(?:['\u2019]s|\s+is)\s+"
                 r"(?:out\s+)?there)\s+(?=(?:on|about|regarding|related\s+to)\s)", re.IGNORECASE),
      "Show me papers "),
     # (papers, orals, ... after up to three words: "count the spotlight papers on X", "number

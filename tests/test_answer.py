@@ -2308,6 +2308,7 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("show me stuff about continual learning", "listing", "continual learning"),
             ("gimme 3 papers on optimal transport", "listing", "optimal transport"),
             ("hey, got anything about optimal transport?", "listing", "optimal transport"),
+            ("Is there anything on optimal transport?", "listing", "optimal transport"),
             ("what's out there on continual learning", "listing", "continual learning"),
             ("looking for work on optimal transport", "listing", "optimal transport"),
             ("research on continual learning pls", "listing", "continual learning"),
