@@ -10,6 +10,7 @@ import pytest
 
 from rag import PaperChat
 from rag.errors import InputError
+from store.lexical import PaperIndex
 from store.vector import ChromaStore
 
 
@@ -293,20 +294,26 @@ def test_an_author_name_is_no_topic_word(tmp_path: Path) -> None:
 
 
 
-def test_a_compound_the_papers_hyphenate_is_respelled_as_they_write_it(tmp_path: Path) -> None:
-    """"selfsupervised", which one paper writes and more write "self-supervised", is read as
-    "self-supervised"; a word two papers write as typed is left alone."""
+def _abstracts_index(tmp_path: Path, abstracts: dict[str, str]) -> PaperIndex:
+    """A keyword index of papers titled "Paper <id>" with these abstracts."""
     from rag.types import Paper
     from store.lexical import PaperIndex
 
-    abstracts = {"a": "We study self-supervised learning.", "b": "A self-supervised encoder.",
-                 "c": "Selfsupervised pretraining helps.", "d": "Multitask training.",
-                 "e": "Multitask models and multi-task heads.", "f": "Multi-task learning."}
     index = PaperIndex(tmp_path / "i.sqlite3")
     with index.transaction() as db:
         for pid, abstract in abstracts.items():
             index.put(db, Paper(paper_id=pid, title=f"Paper {pid}", label=f"Paper {pid}",
                                 abstract=abstract))
+    return index
+
+
+def test_a_compound_the_papers_hyphenate_is_respelled_as_they_write_it(tmp_path: Path) -> None:
+    """"selfsupervised", which one paper writes and more write "self-supervised", is read as
+    "self-supervised"; a word two papers write as typed is left alone."""
+    abstracts = {"a": "We study self-supervised learning.", "b": "A self-supervised encoder.",
+                 "c": "Selfsupervised pretraining helps.", "d": "Multitask training.",
+                 "e": "Multitask models and multi-task heads.", "f": "Multi-task learning."}
+    index = _abstracts_index(tmp_path, abstracts)
     assert index.respelled("selfsupervised") == "self-supervised"
     assert index.respelled("multitask") == ""  # two papers write it so
     index.close()
@@ -316,18 +323,13 @@ def test_a_compound_many_more_papers_hyphenate_is_read_hyphenated(tmp_path: Path
     """"multiagent", which 2 papers write and 10 (5 times as many) write "multi-agent", is read
     as "multi-agent" (the phrase "multiagent reinforcement learning" named none of those); a
     compound 2 papers write joined and 5 hyphenated stays as typed."""
-    from rag.types import Paper
-    from store.lexical import _HYPHENATED_OVER, PaperIndex
+    from store.lexical import _HYPHENATED_OVER
 
     abstracts = {f"h{i}": f"We study multi-agent games and fine-tuning, case {i}."
                  for i in range(2 * _HYPHENATED_OVER)}
     abstracts |= {f"j{i}": f"A multiagent system with finetuning {i}." for i in range(2)}
     abstracts |= {f"f{i}": f"More finetuning {i}." for i in range(3)}
-    index = PaperIndex(tmp_path / "i.sqlite3")
-    with index.transaction() as db:
-        for pid, abstract in abstracts.items():
-            index.put(db, Paper(paper_id=pid, title=f"Paper {pid}", label=f"Paper {pid}",
-                                abstract=abstract))
+    index = _abstracts_index(tmp_path, abstracts)
     assert index.respelled("multiagent") == "multi-agent"
     assert index.respelled("finetuning") == ""  # 5 papers write it joined, 10 hyphenated
     index.close()
@@ -337,19 +339,14 @@ def test_a_long_word_one_paper_writes_is_a_typo_of_a_word_many_write(tmp_path: P
     """"preferances", which one paper writes (and stemming finds in the others: "prefer"), is
     read as "preferences", which 20 write; a short word ("gemma" by "gamma") and one close to a
     word few papers write stay as typed."""
-    from rag.types import Paper
-    from store.lexical import _TYPO_COMMON, PaperIndex
+    from store.lexical import _TYPO_COMMON
 
     abstracts = {f"p{i}": f"We learn human preferences and gamma rays {i}."
                  for i in range(_TYPO_COMMON)}
     abstracts |= {"typo": "We model preferances of users with gemma.",
                   "r1": "A hierarchical planner.", "r2": "Hierarchical control.",
                   "rare": "A hierarchcal model."}
-    index = PaperIndex(tmp_path / "i.sqlite3")
-    with index.transaction() as db:
-        for pid, abstract in abstracts.items():
-            index.put(db, Paper(paper_id=pid, title=f"Paper {pid}", label=f"Paper {pid}",
-                                abstract=abstract))
+    index = _abstracts_index(tmp_path, abstracts)
     assert index.respelled("preferances") == "preferences"
     assert index.respelled("preferences") == ""
     assert index.respelled("gemma") == ""  # under 8 letters
