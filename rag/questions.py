@@ -2727,8 +2727,8 @@ CODE_LINKED = re.compile(
     r"|accessible|found)|\b(?:our|the)\s+(?:source\s+)?code\s+(?:is|are|can|will|at|and)\b"
     r"|\bopen[- ]sourced?\s+(?:code|implementation|codebase)|\b(?:release[sd]?|releasing|open[- ]"
     r"sourc\w*|publish(?:es|ed)?|make|made)\s+(?:(?!(?:for|of|to|in|on|with)\b)\w+,?\s+){0,5}"
-    r"(?:source\s+)?(?:codes?|codebases?)\b(?!\s+(?:generation|completion|models?|llms?|datasets?|benchmarks?))",
-    re.IGNORECASE)
+    r"(?:source\s+)?(?:codes?|codebases?)\b(?!\s+(?:generation|completion|models?|llms?|datasets?"
+    r"|benchmarks?))", re.IGNORECASE)
 CODE_SAID = "with linked code"
 
 
