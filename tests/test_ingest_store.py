@@ -337,18 +337,20 @@ def test_a_compound_many_more_papers_hyphenate_is_read_hyphenated(tmp_path: Path
 
 def test_a_long_word_one_paper_writes_is_a_typo_of_a_word_many_write(tmp_path: Path) -> None:
     """"preferances", which one paper writes (and stemming finds in the others: "prefer"), is
-    read as "preferences", which 20 write; a short word ("gemma" by "gamma") and one close to a
-    word few papers write stay as typed."""
+    read as "preferences", which 20 write; a short word ("gemma" by "gamma"), one close to a
+    word few papers write, and one another word's stem ("normalize" by "formalize") stay as
+    typed."""
     from store.lexical import _TYPO_COMMON
 
-    abstracts = {f"p{i}": f"We learn human preferences and gamma rays {i}."
+    abstracts = {f"p{i}": f"We learn human preferences and gamma rays {i}. We formalize it."
                  for i in range(_TYPO_COMMON)}
-    abstracts |= {"typo": "We model preferances of users with gemma.",
-                  "r1": "A hierarchical planner.", "r2": "Hierarchical control.",
+    abstracts |= {"typo": "We model preferances of users with gemma. We normalize it.",
+                  "r1": "A hierarchical planner, normal case.", "r2": "Hierarchical control.",
                   "rare": "A hierarchcal model."}
     index = _abstracts_index(tmp_path, abstracts)
     assert index.respelled("preferances") == "preferences"
     assert index.respelled("preferences") == ""
+    assert index.respelled("normalize") == ""  # a word of its own stem ("formalize" was read)
     assert index.respelled("gemma") == ""  # under 8 letters
     assert index.respelled("hierarchcal") == ""  # "hierarchical": 2 papers write it
     index.close()
