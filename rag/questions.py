@@ -158,8 +158,10 @@ _ASKED_VERB = re.compile(
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b"
     # ... and "new" or "novel" after it ("propose new benchmarks for X": not "novel view
     # synthesis", "novel classes")
-    r"(?:\s+(?:(?:a|an|some|several)\s+)?(?:new|novel)\b(?!\s+(?:views?|class(?:es)?|categor\w*"
-    r"|objects?|concepts?|environments?|tasks?|domains?|words?|entit(?:y|ies))\b))?", re.IGNORECASE)
+    r"(?:\s+(?:(?:a|an|some|several)\s+)?(?:new|novel)\b(?![-\u2010\u2011])(?!\s+(?:views?"
+    r"|class(?:es)?|categor\w*|objects?|concepts?|environments?|tasks?|domains?|words?"
+    r"|entit(?:y|ies)|york|zealand|jersey|delhi|mexico|hampshire|orleans|england|guinea)\b))?",
+    re.IGNORECASE)
 # a title the question quotes as a paper's: "who wrote 'Attention Is All You Need'?", "what
 # does the paper “X” propose?" (a paper no title is says so, not others' as if it); not a
 # method "called 'X'"
@@ -232,13 +234,17 @@ _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+the\s+(?
                            r"|ones|works|articles)\b", re.IGNORECASE)
 # ... and what the papers are wanted for, at the end: "papers on X for my literature review",
 # "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
-_PURPOSE = re.compile(
-    r"[\s,]+(?:for|to\s+(?:cite\s+in|include\s+in|read\s+for))\s+(?:my|our|a|an|the)\s+(?:own\s+)?"
-    r"(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|research|term|class|group|lab|reading)\s+)?"
-    r"(?:literature\s+(?:review|survey)|lit(?:erature)?\s+review|survey|thesis|dissertation|project"
-    r"|related[\s-]+work(?:\s+section)?|reading\s+(?:list|group)|journal\s+club|seminar|talk"
-    r"|presentation|class|course|proposal|grant|report)(?:\s+(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)"
-    r"\s+(?:writing|preparing|giving|doing|working\s+on))?(?=[\s?.!]*$)", re.IGNORECASE)
+_WANTED_FOR = (r"(?:own\s+)?(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|research|term|class"
+               r"|group|lab|reading)\s+)?(?:literature\s+(?:review|survey)|lit(?:erature)?\s+review"
+               r"|survey|thesis|dissertation|project|related[\s-]+work(?:\s+section)?|reading\s+"
+               r"(?:list|group)|journal\s+club|seminar|talk|presentation|class|course|proposal"
+               r"|grant|report)")
+_PURPOSE = re.compile(  # (mine, or one I am writing: "for a presentation" may be a topic's)
+    r"[\s,]+(?:for|to\s+(?:cite\s+in|include\s+in|read\s+for))\s+(?:(?:my|our)\s+"
+    rf"{_WANTED_FOR}(?:\s+(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\s+(?:writing|preparing"
+    rf"|giving|doing|working\s+on))?|(?:a|an|the)\s+{_WANTED_FOR}\s+(?:i['\u2019]m|i\s+am|we['\u2019]re"
+    r"|we\s+are|i|we)\s+(?:writing|preparing|giving|doing|working\s+on|write|prepare|give))"
+    r"(?=[\s?.!]*$)", re.IGNORECASE)
 # an author called by the last name alone, where the question says it is an author: "papers by
 # Bengio (on X)", "what did Bengio work on?", "Bengio's papers" (not "by hand", "by design");
 # each author of that name where at most _SURNAME_NAMES have it (QuestionReader._author_named);
@@ -737,8 +743,8 @@ _TOPIC_FILLER = re.compile(
     r"|currently|right\s+now|now|you|me|please|list|so\s+far|fastest|quickly|rapidly|recently"
     rf"|lately|{_GROWTH}|{_TOPIC_NOUN})\b", re.IGNORECASE)
 # ... "what topics do they cover?" after a listing: its papers
-_THEM_ALL = re.compile(r"^\s*(?:(?:in|of|across|among|within)\s+)?(?:they|them|their|those|these"
-                       r"|(?:the|these|those)\s+(?:ones|results)|(?:his|her)\s+(?:work|papers|research)"
+_THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\s+(?:ones|results)"
+                       r"|(?:(?:in|of|across|among|within)\s+)?(?:his|her)\s+(?:work|papers|research)"
                        r"|(?:he|she)\s+(?:works?|worked|writes?|wrote|publish(?:es|ed)?))\b",
                        re.IGNORECASE)
 # "how many (are there)?" after a listing: how many it holds
@@ -921,8 +927,8 @@ _REWORDED = (
     # "papers that compare RLHF and DPO", "papers comparing PPO with DPO": the papers naming
     # both (it searched "compare RLHF and DPO": none)
     (re.compile(r"\b(?P<p>papers?|works?|studies|articles)\s+(?:that\s+|which\s+)?(?:compare[sd]?"
-                r"|comparing|contrast(?:s|ing)?)\s+(?P<a>[^?.!]+?)\s+(?:and|with|to"
-                r"|against|vs\.?|versus)\s+(?=[^?.!\s])", re.IGNORECASE),
+                r"|comparing|contrast(?:s|ing)?)\s+(?P<a>(?:(?!ways\b)[^?.!\s]+\s+){0,3}?[^?.!\s]+?"
+                r"(?<!ed))\s+(?:and|with|against|vs\.?|versus)\s+(?=[^?.!\s])", re.IGNORECASE),
      lambda m: f"{m.group('p')} on {m.group('a')} and "),
     # "are there more papers on X in 2025 than in 2024?", "were there more X papers at CoRL
     # than at COLT?": X's papers at each, compared (it searched "X 2025 2024")
@@ -2707,17 +2713,19 @@ _AUTHOR_COUNT = re.compile(
 
 
 # papers that link their code, as questions ask for them: "NeRF papers with code", "with code
-# on GitHub", "that release their code", "with open-source code", "with a GitHub repo" (not
-# "papers with code generation benchmarks"; QuestionReader.plan)
+# on GitHub", "that release their code", "with open-source code", "with a GitHub repo", the
+# words ending a clause (not "papers with code generation benchmarks", "LLMs with code
+# interpreters"; QuestionReader.plan)
 _WITH_CODE = re.compile(
     r"\s*\b(?:with|having|(?:(?:that|which)\s+)?(?:have|has|releases?|shares?|publish(?:es)?"
     r"|provides?|links?|open[- ]sources?))\s+(?:(?:their|its|the"
     r"|a|an|public|publicly\s+available|open[- ]source[d]?|released|available|source)\s+)*"
     r"(?:code(?:\s+(?:bases?|releases?))?|codebases?|implementations?|github\s+(?:repos?|repositor"
-    r"(?:y|ies)|links?|code)|repos|repositor(?:y|ies))(?!\s+(?:generation|completion|models?|llms?"
-    r"|synthesis|repair|search|review|understanding|editing|summari[sz]ation|translation|agents?"
-    r"|benchmarks?|tasks?|datasets?|languages?|reasoning))(?:\s+(?:on|at|in)\s+github)?"
-    r"(?:\s+(?:available|released|online))?\b", re.IGNORECASE)
+    r"(?:y|ies)|links?|code)|repos|repositor(?:y|ies))(?:\s+(?:on|at|in)\s+github)?"
+    r"(?:\s+(?:available|released|online))?(?![-\w])"
+    # ... ending the clause: not "with code data", "code interpreters", "code-mixed text"
+    r"(?=\s*(?:$|[?.!,;:]|(?:on|about|for|in|regarding|and|that|which|from|at|since|published)\b))",
+    re.IGNORECASE)
 # an abstract linking its code: a link, "code is available", "our code", "open-source
 # implementation" (1 NeurIPS 2023 abstract in 5)
 CODE_LINKED = re.compile(

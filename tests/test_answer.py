@@ -879,6 +879,8 @@ def test_comparing_two_topics_draws_on_each(fast_chat: PaperChat, tmp_path: Path
                      "papers at the intersection of LoRA and prefix tuning"):  # was searched)
         a = fast_chat.ask(question)  # "compare": it was refused)
         assert a.kind == "listing" and [p["paper_id"] for p in a.papers] == ["both"], question
+    assert fast_chat.answerer().plan("papers that compare adapters trained with LoRA", None,
+                                     None).topic == "compare adapters trained with LoRA"
 
 
 def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: Path) -> None:
@@ -1099,6 +1101,8 @@ def test_the_question_verb_and_a_number_asked_for(fast_chat: PaperChat, tmp_path
         "4 papers in the indexed abstracts match \u201cfederated learning\u201d:"), a.answer
     assert "novel" in fast_chat.answerer().plan("papers that introduce novel view synthesis",
                                                 None, None).query
+    assert "new york" in fast_chat.answerer().plan("papers that address new york traffic",
+                                                   None, None).query
     a = fast_chat.ask("Give me two papers on federated learning.")
     lines = a.answer.splitlines()
     assert a.count == 4 and lines[0] == (
@@ -1843,6 +1847,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         "The previous answer's 3 papers include 2 papers with linked code:"), a.answer
     assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
         "The index holds 3 papers with linked code:")
+    for question in ("which papers train LLMs with code data?",  # code words not ending a
+                     "papers on LLMs with code interpreters", "papers with code-mixed text"):
+        assert not fast_chat.answerer().plan(question, None, None).with_code, question
 
 
 def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
@@ -2386,6 +2393,9 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
         plan = answerer.plan(question, None, None)
         assert (plan.kind, plan.topic) == (kind, topic), question
         assert not plan.respelled, question  # nothing to say about the asking words
+    assert answerer.plan(  # not what the papers are for: a topic's words
+        "papers on citation recommendation for the related work section", None,
+        None).query.endswith("work section")
     assert not answerer.plan("Which papers on optimal transport should I cite?", None,
                              None).citing  # (it said abstracts cannot tell who cites whom)
     # a sentence goes on after "et al." (it asked "which study continual learning?")
