@@ -50,6 +50,7 @@ from rag.questions import (
     and_list,
     area_of,
     held_papers,
+    named_aspect,
     plain,
     scope_label,
     scope_named,
@@ -249,7 +250,9 @@ class Answerer:
             pick = max if plan.author_extreme == "most" else min
             n = pick((len(h.paper.authors) for h in pool), default=0)
             hits = [h for h in pool if len(h.paper.authors) == n]
-            plan.also_said = f"with the {plan.author_extreme} authors ({n})"
+            said = f"with the {plan.author_extreme} authors"  # with their number (and what
+            plan.also_said = (plan.also_said.replace(said, f"{said} ({n})", 1)  # else it says:
+                              if said in plan.also_said else f"{said} ({n})")  # "linked code")
         if plan.aspect:  # "the limitations of X": each paper's sentence on them, where any
             for h in hits:
                 h.evidence = _aspect_sentence(h.paper.abstract, plan.aspect) or h.evidence
@@ -667,7 +670,7 @@ class Answerer:
                 # (its closest sentence had been shown, DPO's advantages for its limitations);
                 # of an aspect without cue words ("which robots do they use?": "on a Franka
                 # arm" names one without the word), its closest sentence
-                unnamed = plan.aspect and plan.aspect.lower()[:5] in _ASPECT_CUES and not (
+                unnamed = plan.aspect and named_aspect(plan.aspect) and not (
                     _aspect_sentence(hit.paper.abstract, plan.aspect))
                 reason = (prompts.render(prompts.ASPECT_UNNAMED, title=detex(neutralize(
                     hit.paper.title or hit.paper.label)), aspect=plan.aspect.lower())

@@ -221,9 +221,10 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|i['\u2019]d\s+like(?:\s+to\s+(?:find|see|read|learn))?(?:\s+about)?"
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
-# the topic of the last listing, named by a pronoun at the end: "which labs are leading in
-# that?", "who works on this topic?", "what about 2024 in that area?" (QuestionReader.plan;
-# not "it": "which papers build on it?" is of the paper the last answer was on)
+# the topic of the last answer (a listing), named by a pronoun at the end: "which labs are
+# leading in that?", "who works on this topic?", "what about 2024 in that area?"
+# (QuestionReader.plan; not "it", nor after an answer on one paper: "which papers build on
+# it?" is of that paper)
 _THAT_TOPIC = re.compile(
     r"\b(?:in|on|about|for|with|within)\s+(?:that|this|(?:this|that|the\s+same)\s+(?:area|field"
     r"|topic|direction|space|domain|subject|line\s+of\s+(?:work|research)))(?=[\s?.!]*$)",
@@ -322,6 +323,15 @@ _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|ch
 _ASPECT = re.compile(
     r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
     rf"{_ASPECT_WORDS}\s+(?:of|in|for|with|to)\s+(?P<topic>.+?)[\s?.!]*$", re.IGNORECASE)
+
+
+def named_aspect(aspect: str) -> bool:
+    """Whether an abstract says so where it names ``aspect`` ("limitations", "datasets"): not
+    a thing it may name without the word ("robots": "a Franka arm")."""
+    return bool(re.fullmatch(_ASPECT_WORDS, aspect, re.IGNORECASE)) or aspect.lower() in (
+        "datasets", "benchmarks")
+
+
 # ... of the last answer's papers: "what are their limitations?", "and its drawbacks?"
 _THEIR_ASPECT = re.compile(
     r"^\s*(?:and\s+)?(?:(?:what|which)\s+(?:are|were|is)\s+|what\s+about\s+)?(?:their|its)\s+"
@@ -568,9 +578,10 @@ _PICKED = re.compile(
 # they from?", "for paper 2, who are the authors?" (QuestionReader.plan: asked of that paper)
 _PICK_LEAD = re.compile(
     r"^\s*(?:(?:and|for|about|as\s+for|regarding|re)\s+)?(?P<pick>(?:the\s+)?(?:"
-    rf"{_PICKED.pattern}))\s*[:,;\u2013\u2014-]\s*(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
-_PICK_PRONOUN = re.compile(r"\b(?:it|(?:this|that)\s+(?:one|paper|work)|this|that)\b(?![-'\u2019])",
-                           re.IGNORECASE)
+    rf"{_PICKED.pattern}))(?:\s*[:,;]|\s+[\u2013\u2014-])\s*(?P<rest>\S.*)$",  # (not "one-shot")
+    re.IGNORECASE | re.DOTALL)
+_PICK_PRONOUN = re.compile(r"\b(?:it|(?:this|that)\s+(?:one|paper|work)|(?:this|that)(?=\s*(?:[?.!,]"
+                           r"|$)))\b(?![-'\u2019])", re.IGNORECASE)  # not "the data that it uses"
 # after papers counted by topic, one of the topics by its number: "topic 3", "show me the
 # papers on topic 2", "the second topic", "tell me more about theme 4" (QuestionReader._read)
 _TOPIC_PICKED = re.compile(
@@ -1153,8 +1164,9 @@ class Plan:
     author_extreme: str = ""           # ... "most" or "fewest": of those, the most (fewest) authors
     with_code: bool = False            # "NeRF papers with code": those whose abstract links
     #                                    code (:data:`CODE_LINKED`)
-    also_said: str = ""                # those two as the first line says them: "with a single
-    #                                    author", "with linked code"
+    also_said: str = ""                # what else the papers must be, as the first line says
+    #                                    it: "with a single author", "with linked code",
+    #                                    "besides “<title>”"
     whole_scope: bool = False          # "what do they prove?": all of ``scope``, best first
     sides: tuple[str, ...] = ()        # "compare LoRA and prefix tuning", "LoRA or adapters"
     side_counts: list[int] = field(default_factory=list)  # papers found for each side
@@ -1265,8 +1277,9 @@ class QuestionReader:
                 and plain(conversation.turns[i].topic) == plain(m.group("t"))), None)) is not None:
             question = f"{question[:m.start('t') - len('the ')]}those{question[m.end():]}"
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
-        if conversation and (m := _THAT_TOPIC.search(question)) and (topic := next(
-                (t.topic for t in reversed(conversation.turns) if t.topic), "")):
+        if conversation and conversation.turns and (m := _THAT_TOPIC.search(question)) and (
+                topic := conversation.turns[-1].topic) and len(
+                conversation.turns[-1].paper_ids) != 1:  # (after one paper, "this" is it)
             question = f"{question[:m.start()]}on {topic}{question[m.end():]}"
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
@@ -3043,6 +3056,8 @@ def _named_of(question: str, names: Sequence[str]) -> tuple[list[str], str] | No
     without it, as :func:`_picked` gives a pick; None where it names none, several, or more."""
     named = [(name, m) for name in names if (m := re.search(
         rf"(?<!\w){re.escape(name)}(?:['\u2019]s)?(?!\w)", question, re.IGNORECASE))]
+    named = [(name, m) for name, m in named if not any(  # "Google DeepMind", not "Google"
+        name != other and name.lower() in other.lower() for other, _ in named)]
     if len(named) != 1:
         return None
     name, m = named[0]

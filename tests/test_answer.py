@@ -23,7 +23,16 @@ from rag.answer import (
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
-from rag.questions import Plan, _fact_asked, _last_asked, _names_joined, shown_topic
+from rag.questions import (
+    Plan,
+    _fact_asked,
+    _last_asked,
+    _named_of,
+    _names_joined,
+    _pick_first,
+    named_aspect,
+    shown_topic,
+)
 from rag.retrieval import Filters, split_sentences
 from tests.conftest import ScriptedLLM
 
@@ -1819,9 +1828,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     paper; "of those, which have code?" narrows a listing; "papers on code generation" is a
     topic."""
     rows = [{"id": "n1", "title": "Fast NeRF", "abstract": "We speed up NeRF rendering. Code is "
-             "available at https://github.com/x/fast-nerf."},
+             "available at https://github.com/x/fast-nerf.", "authors": ["Ann Lee", "Bo Chen"]},
             {"id": "n2", "title": "Sparse NeRF", "abstract": "We train NeRF from sparse views. "
-             "We release our models and code."},
+             "We release our models and code.", "authors": ["Cy Dunn"]},
             {"id": "n3", "title": "NeRF theory", "abstract": "We analyse NeRF convergence."},
             {"id": "c1", "title": "Code generation with LLMs",
              "abstract": "We study code generation by language models."},
@@ -1847,6 +1856,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         "The previous answer's 3 papers include 2 papers with linked code:"), a.answer
     assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
         "The index holds 3 papers with linked code:")
+    a = fast_chat.ask("Which NeRF paper with code has the most authors?")  # both said
+    assert a.answer.splitlines()[0] == ("1 paper with the most authors (2) and linked code in "
+                                        "the indexed abstracts matches \u201cNeRF\u201d:"), a.answer
     for question in ("which papers train LLMs with code data?",  # code words not ending a
                      "papers on LLMs with code interpreters", "papers with code-mixed text"):
         assert not fast_chat.answerer().plan(question, None, None).with_code, question
@@ -1873,6 +1885,12 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     plan = fast_chat.answerer().plan("who works on this topic?", conv, None)
     assert plan.topic == "optimal transport", plan
     assert "it" in fast_chat.answerer().plan("which papers build on it?", conv, None).standalone
+    one = Conversation(list(conv.turns))  # after an answer on one paper, "this" is that paper
+    fast_chat.ask("Who wrote Kernels?", one)
+    assert "optimal" not in fast_chat.answerer().plan("which papers build on this?", one,
+                                                      None).standalone
+    assert _named_of("show me the Google DeepMind ones", ["Google", "Google DeepMind"]) == (
+        ["Google DeepMind"], "show me the")  # the longer name
     # a listing named by its topic: of its papers, also after a narrower one (it searched
     # "optimal transport case")
     conv = Conversation()
@@ -2186,6 +2204,10 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
             ("The last one - when was it published?", 4, "when")):
         plan = fast_chat.answerer().plan(question, conv, None)
         assert (plan.scope, plan.fact) == ([order[place]], fact), question
+    assert _pick_first("the first one: what is the dataset that it uses?") == (
+        "what is the dataset that the first one uses?")  # "that" no pronoun there
+    assert _pick_first("the first one-shot method: does it work?") == (
+        "the first one-shot method: does it work?")
     # BibTeX of the list, or of the papers picked (it summarized papers on "bibtex")
     a = fast_chat.ask("export them as BibTeX", conv)
     assert a.answer.startswith("BibTeX for the 5 papers of the last list") and not a.papers
@@ -3184,6 +3206,8 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
         a = fast_chat.ask(question, conv)
         assert "Our experiments use two robots in a kitchen" in a.answer, (question, a.answer)
         assert "does not name its robots" not in a.answer, a.answer
+    assert named_aspect("applications") and named_aspect("datasets") and not named_aspect(
+        "robots")
 
 
 def test_papers_not_being_presented_are_those_of_that_session(fast_chat: PaperChat,
