@@ -221,10 +221,10 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|i['\u2019]d\s+like(?:\s+to\s+(?:find|see|read|learn))?(?:\s+about)?"
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
-# the topic of the last answer (a listing), named by a pronoun at the end: "which labs are
-# leading in that?", "who works on this topic?", "what about 2024 in that area?"
-# (QuestionReader.plan; not "it", nor after an answer on one paper: "which papers build on
-# it?" is of that paper)
+# the topic of the last listing, named by a pronoun at the end: "which labs are leading in
+# that?", "who works on this topic?", "what about 2024 in that area?" (QuestionReader.plan;
+# not "it", nor "this" after an answer on one paper: "which papers build on this?" is of
+# that paper)
 _THAT_TOPIC = re.compile(
     r"\b(?:in|on|about|for|with|within)\s+(?:that|this|(?:this|that|the\s+same)\s+(?:area|field"
     r"|topic|direction|space|domain|subject|line\s+of\s+(?:work|research)))(?=[\s?.!]*$)",
@@ -1277,10 +1277,12 @@ class QuestionReader:
                 and plain(conversation.turns[i].topic) == plain(m.group("t"))), None)) is not None:
             question = f"{question[:m.start('t') - len('the ')]}those{question[m.end():]}"
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
-        if conversation and conversation.turns and (m := _THAT_TOPIC.search(question)) and (
-                topic := conversation.turns[-1].topic) and len(
-                conversation.turns[-1].paper_ids) != 1:  # (after one paper, "this" is it)
-            question = f"{question[:m.start()]}on {topic}{question[m.end():]}"
+        if conversation and conversation.turns and (m := _THAT_TOPIC.search(question)) and not (
+                len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
+                    "this")) and (topic := next((t.topic for t in reversed(conversation.turns)
+                                                  if t.topic), "")):  # (after an answer on
+            question = f"{question[:m.start()]}on {topic}{question[m.end():]}"  # one paper,
+            # "this" is that paper)
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
         question = _NAMED_DATASET.sub(r"\1", question)

@@ -1889,6 +1889,8 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     fast_chat.ask("Who wrote Kernels?", one)
     assert "optimal" not in fast_chat.answerer().plan("which papers build on this?", one,
                                                       None).standalone
+    assert fast_chat.answerer().plan("who works on that topic?", one,  # (the listing's)
+                                     None).topic == "optimal transport"
     assert _named_of("show me the Google DeepMind ones", ["Google", "Google DeepMind"]) == (
         ["Google DeepMind"], "show me the")  # the longer name
     # a listing named by its topic: of its papers, also after a narrower one (it searched
