@@ -231,8 +231,8 @@ _THAT_TOPIC = re.compile(
     re.IGNORECASE)
 # a listing named by its topic: "which of the LoRA papers are about vision?" (of those; it
 # searched "LoRA vision")
-_OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+the\s+(?P<t>.+?)\s+(?:papers"
-                           r"|ones|works|articles)\b", re.IGNORECASE)
+_OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>the\s+(?P<t>.+?)\s+"
+                           r"(?:papers|ones|works|articles))\b", re.IGNORECASE)
 # ... and what the papers are wanted for, at the end: "papers on X for my literature review",
 # "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
 _WANTED_FOR = (r"(?:own\s+)?(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|research|term|class"
@@ -1275,7 +1275,7 @@ class QuestionReader:
         if conversation and (m := _OF_THE_TOPIC.match(question)) and (at := next((
                 i for i in reversed(range(len(conversation.turns))) if conversation.turns[i].topic
                 and plain(conversation.turns[i].topic) == plain(m.group("t"))), None)) is not None:
-            question = f"{question[:m.start('t') - len('the ')]}those{question[m.end():]}"
+            question = f"{question[:m.start('the')]}those{question[m.end():]}"
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
         if conversation and conversation.turns and (m := _THAT_TOPIC.search(question)) and not (
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
