@@ -1133,6 +1133,17 @@ class Conversation:
         it: "of those, which use X?" where none does)."""
         return next((t for t in reversed(self.turns) if not t.picked and t.paper_ids), None)
 
+    @property
+    def answered(self) -> Turn | None:
+        """The last turn with papers: the one "which ones use X?" narrows and "they" names
+        (after "which of them are Y?" found none, the answer before it)."""
+        return next((t for t in reversed(self.turns) if t.paper_ids), None)
+
+    @property
+    def topic(self) -> str:
+        """The last listing's topic as its first line named it (:attr:`Turn.topic`); ''."""
+        return next((t.topic for t in reversed(self.turns) if t.topic), "")
+
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
 
@@ -1277,12 +1288,10 @@ class QuestionReader:
                 and plain(conversation.turns[i].topic) == plain(m.group("t"))), None)) is not None:
             question = f"{question[:m.start('the')]}those{question[m.end():]}"
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
-        if conversation and conversation.turns and (m := _THAT_TOPIC.search(question)) and not (
+        if conversation and conversation.topic and (m := _THAT_TOPIC.search(question)) and not (
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
-                    "this")) and (topic := next((t.topic for t in reversed(conversation.turns)
-                                                  if t.topic), "")):  # (after an answer on
-            question = f"{question[:m.start()]}on {topic}{question[m.end():]}"  # one paper,
-            # "this" is that paper)
+                    "this")):  # (after an answer on one paper, "this" is that paper)
+            question = f"{question[:m.start()]}on {conversation.topic}{question[m.end():]}"
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
         question = _NAMED_DATASET.sub(r"\1", question)
@@ -1583,10 +1592,7 @@ class QuestionReader:
                 f"What did {paper.authors[0 if first else -1]} work on?", None, filters), paper)
         if prev and prev.paper_ids and _AUTHORS_FROM.match(question):
             if len(prev.paper_ids) == 1 or prev.picked:  # "which institutions are the authors
-                return Plan("summary", _topic(prev.standalone), filters or Filters(),  # from?"
-                            scope=list(prev.paper_ids), topic=_topic(prev.standalone),
-                            whole_scope=True, standalone=prev.standalone, picked=True,
-                            fact="affiliations")
+                return _on_papers(prev, prev.paper_ids, filters, fact="affiliations")  # from?"
             return _again(prev, filters, recount=True, tally="affiliation")  # of a list: counted
         if prev and prev.paper_ids and _BARE_AUTHORS.match(question):  # "who are the
             # authors?", "how many authors does it have?": of the last answer's paper(s) (it
@@ -1602,9 +1608,7 @@ class QuestionReader:
                 not many and (len(prev.paper_ids) == 1 or not prev.like and len(
                     prev.paper_ids) <= _FEW_FOR_IT))) else one)
             if scope:
-                return Plan("summary", _topic(prev.standalone), filters or Filters(),
-                            scope=scope, topic=_topic(prev.standalone), whole_scope=True,
-                            standalone=prev.standalone, picked=True, fact=asked[0])
+                return _on_papers(prev, scope, filters, fact=asked[0])
             # "who are their authors?": the papers again, with all the authors of each; after
             # "find similar papers", those like the paper again (in its order, with its header)
             if many and asked[0] == "authors" and prev.paper_ids and not _COAUTHORS.match(
@@ -1617,9 +1621,7 @@ class QuestionReader:
         if prev and len(prev.paper_ids) == 1 and _ABOUT_IT.match(question):  # "what is it
             # about?": more of that paper, as "tell me more about the first one" (it drew the
             # sentence closest to the last question's words)
-            return Plan("summary", _topic(prev.standalone), filters or Filters(),
-                        scope=list(prev.paper_ids), topic=_topic(prev.standalone),
-                        whole_scope=True, standalone=prev.standalone, picked=True)
+            return _on_papers(prev, prev.paper_ids, filters)
         if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
                 and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the
@@ -2088,10 +2090,7 @@ class QuestionReader:
               filters: Filters | None) -> Plan:
         filters = filters or Filters()
         prev = conversation.last if conversation else None
-        # "which ones use X?": of the last answer with papers (after "which of them are Y?"
-        # found none, of the list before it)
-        of = next((t for t in reversed(conversation.turns) if t.paper_ids),
-                  None) if conversation else None
+        of = conversation.answered if conversation else None  # "which ones use X?"
         if of and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(rf"\b({STATUS_WORDS})\s+ones\b", r"\1 papers", rest,
@@ -2124,9 +2123,8 @@ class QuestionReader:
         if prev and follow_up:  # "what lower bounds do they prove?": of the last answer
             # with papers (after "which of these mention X?" found none, "summarize them" is
             # not on X)
-            had = next((t for t in reversed(conversation.turns) if t.paper_ids),
-                       prev) if conversation else prev
-            query = f"{_topic(had.standalone)} {question}"
+            had = conversation.answered if conversation else None
+            query = f"{_topic((had or prev).standalone)} {question}"
         standalone = query
         if not follow_up and (across := self._filter_sides(query, filters)):
             return across  # "compare UAI and AISTATS papers on X": X at each
@@ -3022,6 +3020,15 @@ def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
     return Plan("listing", "", filters or Filters(), scope=list(turn.paper_ids), whole_scope=True,
                 topic=turn.topic or shown_topic(_topic(turn.standalone)),
                 standalone=turn.standalone, **how)
+
+
+def _on_papers(turn: Turn, ids: Sequence[str], filters: Filters | None, fact: str = "") -> Plan:
+    """A summary of ``ids`` (of ``turn``'s papers, or the paper its listing was like) on
+    ``turn``'s topic, or what the catalog gives of each (``fact``: "who wrote it?", "where
+    are its authors from?", "what is it about?")."""
+    return Plan("summary", _topic(turn.standalone), filters or Filters(), scope=list(ids),
+                topic=_topic(turn.standalone), whole_scope=True, standalone=turn.standalone,
+                picked=True, fact=fact)
 
 
 def _like(paper: Paper, filters: Filters | None) -> Plan:
