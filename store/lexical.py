@@ -116,13 +116,17 @@ CREATE INDEX IF NOT EXISTS splits_paper ON splits (paper_id);
 """
 
 
-def _same_stem(a: str, b: str) -> bool:
-    """Whether Porter stemming, as the keyword index reads words, takes ``a`` and ``b`` for one
-    word ("reinforcment" and "reinforcement"; not "normalize" and "formalize")."""
+def _same_stem(word: str, others: Sequence[str]) -> list[str]:
+    """Those of ``others`` Porter stemming, as the keyword index reads words, takes for
+    ``word`` ("reinforcement" for "reinforcment"; not "formalize" for "normalize"), in one
+    scratch table."""
+    if not others:
+        return []
     with closing(sqlite3.connect(":memory:")) as db:
         db.execute("CREATE VIRTUAL TABLE w USING fts5(t, tokenize='porter unicode61')")
-        db.execute("INSERT INTO w VALUES (?)", (a,))
-        return bool(db.execute("SELECT 1 FROM w WHERE w MATCH ?", (f'"{b}"',)).fetchone())
+        db.executemany("INSERT INTO w (rowid, t) VALUES (?, ?)", enumerate(others))
+        found = {i for (i,) in db.execute("SELECT rowid FROM w WHERE w MATCH ?", (f'"{word}"',))}
+    return [other for i, other in enumerate(others) if i in found]
 
 
 # a long question word one paper writes as typed is a typo of a word this many papers write
@@ -852,8 +856,8 @@ class PaperIndex:
             return ""
         close = [c for c, _, _ in process.extract(word, counts.keys(), scorer=OSA.distance,
                                                   score_cutoff=1, limit=None)
-                 if counts[c] >= _TYPO_COMMON and _same_stem(word, c)]
-        return max(close, key=lambda c: counts[c], default="")
+                 if counts[c] >= _TYPO_COMMON]
+        return max(_same_stem(word, close), key=lambda c: counts[c], default="")
 
     def _hyphenated(self, word: str, over: int = 0) -> str:
         """How the papers most often write ``word`` (lowercase) with hyphens, where two or more
