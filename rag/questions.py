@@ -1262,11 +1262,10 @@ class QuestionReader:
         question = _pick_first(question)
         one = next((t for t in reversed(conversation.turns) if len(t.paper_ids) == 1),
                    None) if conversation and _THAT_SESSION.search(question) else None
-        if one and (paper := self.index.get(one.paper_ids).get(one.paper_ids[0])) and (
-                paper.session):  # "that session": the one the last answer on one paper
-            question = _THAT_SESSION.sub(paper.session.split(":")[0], question)  # is in
-            # (also after "what else is in that session?" listed it); "what else", "which
-            # other papers": without that paper
+        if (paper := self._one_paper(one)) and paper.session:  # "that session": the one
+            question = _THAT_SESSION.sub(paper.session.split(":")[0], question)  # the last
+            # answer on one paper is in (also after "what else is in that session?" listed
+            # it); "what else", "which other papers": without that paper
             there = self.plan(question, conversation, filters)
             return _besides(there, paper) if re.search(r"\b(?:else|other)\b", question,
                                                         re.IGNORECASE) else there
@@ -1582,11 +1581,9 @@ class QuestionReader:
                     paper := self.index.get(ids).get(ids[0])):
                 return _like(paper, filters)  # "more like the first one": its neighbours
             asked = _fact_asked(question)  # "who wrote the first one?": its authors
-            return Plan("summary", f"{_topic(listed.standalone)} {rest}", filters or Filters(),
-                        scope=ids, topic=_topic(listed.standalone), whole_scope=True,
-                        standalone=listed.standalone, picked=True, fact=asked[0] if asked else "")
-        if (prev and len(prev.paper_ids) == 1 and (m := _AUTHOR_ELSE.match(question)) and (
-                paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0])) and paper.authors):
+            return _on_papers(listed, ids, filters, fact=asked[0] if asked else "", words=rest)
+        if (m := _AUTHOR_ELSE.match(question)) and (paper := self._one_paper(prev)) and (
+                paper.authors):
             first = m.group("place").lower() in ("first", "lead")  # "what else did its first
             return _besides(self.plan(  # author write?": that author's other papers
                 f"What did {paper.authors[0 if first else -1]} work on?", None, filters), paper)
@@ -1622,8 +1619,7 @@ class QuestionReader:
             # about?": more of that paper, as "tell me more about the first one" (it drew the
             # sentence closest to the last question's words)
             return _on_papers(prev, prev.paper_ids, filters)
-        if (prev and len(prev.paper_ids) == 1 and _LIKE_IT.match(question)
-                and (paper := self.index.get(prev.paper_ids).get(prev.paper_ids[0]))):
+        if _LIKE_IT.match(question) and (paper := self._one_paper(prev)):
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the
             # paper the last answer was on
         if listed and listed.paper_ids and (m := _TALLY_LAST.match(question)):  # "how many
@@ -1930,6 +1926,12 @@ class QuestionReader:
             # Equivariant Diffusion Policy", "what is Direct Preference Optimization about?"
             # (the DPO paper's name), not "diffusion models"
         return paper
+
+    def _one_paper(self, turn: Turn | None) -> Paper | None:
+        """The paper ``turn`` was on, where it was on one ("who wrote it?"); else None."""
+        if not turn or len(turn.paper_ids) != 1:
+            return None
+        return self.index.get(turn.paper_ids).get(turn.paper_ids[0])
 
     def _venue_counted(self, words: str) -> bool:
         """Whether ``words`` after "how many" count a venue's or a year's papers in the whole
@@ -3022,11 +3024,13 @@ def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
                 standalone=turn.standalone, **how)
 
 
-def _on_papers(turn: Turn, ids: Sequence[str], filters: Filters | None, fact: str = "") -> Plan:
+def _on_papers(turn: Turn, ids: Sequence[str], filters: Filters | None, fact: str = "",
+               words: str = "") -> Plan:
     """A summary of ``ids`` (of ``turn``'s papers, or the paper its listing was like) on
-    ``turn``'s topic, or what the catalog gives of each (``fact``: "who wrote it?", "where
-    are its authors from?", "what is it about?")."""
-    return Plan("summary", _topic(turn.standalone), filters or Filters(), scope=list(ids),
+    ``turn``'s topic and ``words`` (the rest of "what does the first one prove?"), or what the
+    catalog gives of each (``fact``: "who wrote it?", "where are its authors from?")."""
+    query = f"{_topic(turn.standalone)} {words}" if words else _topic(turn.standalone)
+    return Plan("summary", query, filters or Filters(), scope=list(ids),
                 topic=_topic(turn.standalone), whole_scope=True, standalone=turn.standalone,
                 picked=True, fact=fact)
 
