@@ -1369,8 +1369,9 @@ def _fact(fact: str, paper: Paper) -> str:
     affiliations = list(dict.fromkeys(name for a in paper.affiliations if a.strip()
                                       for name in institutions_of(a) or (a.strip(),)))
     if fact in ("authors", "authors+affiliations"):
-        by = (f"{title} is by {and_list(paper.authors)}" if paper.authors
-              else f"The catalog gives no authors for {title}")
+        n = len(paper.authors)  # counted where a list is long to count: "how many authors?"
+        by = (f"{title} is by {f'{n} authors: ' if n > 3 else ''}{and_list(paper.authors)}"
+              if paper.authors else f"The catalog gives no authors for {title}")
         if fact == "authors":
             return by
         return by + (f"; they list {and_list(affiliations)}" if affiliations  # "who wrote it

@@ -469,13 +469,15 @@ _YEAR_BOUND = re.compile(rf"\b(since|after|before|until|through|prior to|up to)\
 
 
 # years named by the date: "last year('s)", "this year", "two years ago", "the past two years",
-# "the last decade"
+# "the last decade", "in the past year" (not "the last year" alone, or "in the last year of
+# training")
 _COUNTED = rf"(?:10|[1-9]|{'|'.join(w for w in _NUMBERS if ' ' not in w)})"
 _RELATIVE_YEAR = re.compile(
     r"(?:\b(?:from|in|of|during|over)\s+)?(?:(?P<this>\bthis\s+year)(?:['\u2019]s)?\b"
     r"|(?<!\bthe\s)(?P<last>\blast\s+year)(?:['\u2019]s)?\b"
     rf"|\b(?P<n>{_COUNTED})\s+years?\s+ago\b"
-    rf"|\bthe\s+(?:last|past)\s+(?:(?P<span>{_COUNTED})\s+years|(?P<decade>decade))\b)",
+    rf"|\bthe\s+(?:last|past)\s+(?:(?P<span>{_COUNTED})\s+years|(?P<decade>decade))\b"
+    r"|\b(?:in|over|during|from|within)\s+the\s+(?:last|past)\s+(?P<one>year)\b(?!\s+of\b))",
     re.IGNORECASE)
 
 
@@ -495,9 +497,9 @@ def _relative_years(question: str, year: int) -> tuple[str, list[tuple[str, str]
                        else year - count(m.group("n")))
             said = f"from {read}"
         else:
-            span = 10 if m.group("decade") else count(m.group("span"))
+            span = 10 if m.group("decade") else 1 if m.group("one") else count(m.group("span"))
             read = said = f"since {year - span + 1}"
-        words = re.sub(r"^(?:from|in|of|during|over)\s+|['\u2019]s$", "", m.group(0),
+        words = re.sub(r"^(?:from|in|of|during|over|within)\s+|['\u2019]s$", "", m.group(0),
                        flags=re.IGNORECASE)
         pairs.append((" ".join(words.split()), read))
         return said

@@ -1927,6 +1927,8 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
             {"id": "au", "title": "Authors and citations", "authors": ["Ann Lee"],
              "abstract": "We study how authors cite papers."},
             {"id": "dpo", "title": "Direct Preference Optimization: Your Model is a Reward Model",
+             "authors": ["Rafael Rafailov", "Archit Sharma", "Eric Mitchell", "Stefano Ermon",
+                         "Christopher D. Manning", "Chelsea Finn"],
              "abstract": "We propose direct preference optimization."},
             {"id": "dpo2", "title": "Robust DPO",
              "abstract": "We make direct preference optimization robust."}]
@@ -1943,6 +1945,11 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
         plan = fast_chat.answerer().plan(question, conv, None)  # a pick (the sentence
         assert (plan.scope, plan.picked) == (["edp"], True), question  # closest to its words)
     assert fast_chat.ask("tell me about equivariant diffusion policy").count == 2  # the topic
+    conv = Conversation()  # a list too long to count at a glance is counted
+    fast_chat.ask("What is Direct Preference Optimization about?", conv)
+    assert fast_chat.ask("how many authors does it have?", conv).answer.startswith(
+        "\u201cDirect Preference Optimization: Your Model is a Reward Model\u201d is by 6 authors: "
+        "Rafael Rafailov, Archit Sharma, ")
     assert [p["paper_id"] for p in fast_chat.ask(  # a title's name before its colon too
         "What is Direct Preference Optimization about?").papers] == ["dpo"]
     conv = Conversation()
@@ -3395,7 +3402,11 @@ def test_years_named_by_the_date_count_from_today(fast_chat: PaperChat, tmp_path
             ("papers of the last decade on bandit problems", date(2034, 6, 1), ["p1", "p2"],
              "\u201cthe last decade\u201d as since 2025"),
             ("bandit problems papers of the past 10 years", date(2033, 6, 1),
-             ["p0", "p1", "p2", "p3"], "\u201cthe past 10 years\u201d as since 2024")):
+             ["p0", "p1", "p2", "p3"], "\u201cthe past 10 years\u201d as since 2024"),
+            ("bandit problems papers from the past year", date(2025, 11, 2), ["p1", "p2"],
+             "\u201cthe past year\u201d as since 2025"),
+            ("what came out in the last year on bandit problems?", date(2025, 11, 2),
+             ["p1", "p2"], "\u201cthe last year\u201d as since 2025")):
         a = ask(question, today)
         assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
         assert a.answer.splitlines()[0] == (
@@ -3403,6 +3414,8 @@ def test_years_named_by_the_date_count_from_today(fast_chat: PaperChat, tmp_path
     a = ask("Which papers from last year study bandit problems?", date(2027, 5, 1))
     assert a.refused and not a.papers  # 2026: no paper is from it, and the answer says so
     assert "no papers from 2026; its papers are from 2024 to 2025" in a.answer
+    for question in ("bandit problems in the last year of training", "the last year bandits"):
+        assert ask(question, date(2025, 5, 1)).standalone_query == question  # words, not years
 
 
 def _topic_rows() -> list[dict[str, object]]:
