@@ -1319,6 +1319,8 @@ class QuestionReader:
             # authors", "NeRF papers with code"
             plan.author_count, plan.author_extreme, plan.with_code = counted, extreme, code
             plan.also_said = said
+            if plan.scope is not None:  # "of those, which have code?": said as the narrowing
+                plan.standalone = f"{plan.standalone} ({said})"
             if not query_terms(plan.query) and not plan.tally:
                 every = plan.scope is None and not plan.filters.active() and not plan.author
                 plan = replace(plan, kind="metadata" if plan.scope is None else plan.kind,
@@ -2118,7 +2120,8 @@ class QuestionReader:
             sides, either = _either(rest)  # "of those, which use A or B?"
             return Plan("listing", rest, filters, scope=list(of.paper_ids),
                          topic=either or (named if every else shown_topic(rest)),
-                         standalone=f"{of.standalone} ({rest or named})", whole_scope=every,
+                         standalone=f"{of.standalone} ({rest or named})" if rest or named
+                         else of.standalone, whole_scope=every,
                          sides=sides, author=filters.author, coauthors=coauthors)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
         follow_up = bool(prev and _PRONOUN.search(question)) and not (

@@ -1854,6 +1854,7 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
     assert a.answer.splitlines()[0] == (
         "The previous answer's 3 papers include 2 papers with linked code:"), a.answer
+    assert a.standalone_query == "Which papers study NeRF? (with linked code)"  # was "... ()"
     assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
         "The index holds 3 papers with linked code:")
     a = fast_chat.ask("Which NeRF paper with code has the most authors?")  # both said
