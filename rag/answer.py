@@ -50,6 +50,7 @@ from rag.questions import (
     and_list,
     area_of,
     held_papers,
+    introduces_data,
     named_aspect,
     plain,
     scope_label,
@@ -223,6 +224,8 @@ class Answerer:
             hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
         if plan.with_code:  # "NeRF papers with code": those whose abstract links it
             hits = [h for h in hits if CODE_LINKED.search(h.paper.abstract)]
+        if plan.new_data:  # "new benchmarks for LLM reasoning": those introducing one
+            hits = [h for h in hits if introduces_data(h.paper)]
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(

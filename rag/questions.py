@@ -1177,6 +1177,8 @@ class Plan:
     author_extreme: str = ""           # ... "most" or "fewest": of those, the most (fewest) authors
     with_code: bool = False            # "NeRF papers with code": those whose abstract links
     #                                    code (:data:`CODE_LINKED`)
+    new_data: bool = False             # "papers that release new datasets": those introducing
+    #                                    one (:func:`introduces_data`)
     also_said: str = ""                # what else the papers must be, as the first line says
     #                                    it: "with a single author", "with linked code",
     #                                    "besides “<title>”"
@@ -1311,16 +1313,21 @@ class QuestionReader:
         placed, place = _author_placed(typed)
         placed, counted, said, extreme = _authors_counted(placed)
         placed, code = _code_asked(placed)
+        placed, data = _data_asked(placed)
         said = f"{said} and linked code" if said and code else said or (CODE_SAID if code else "")
+        said = ", ".join(x for x in (DATA_SAID if data else "", said) if x)
         if counted:  # "how many COLT papers have one author?": those listed, under their count
             placed = _HOW_MANY.sub("which", placed)  # (not the count of all COLT papers)
         plan = self._read(self.compounded(placed), conversation, filters)
-        if counted or code:  # "single-author papers (on X)", "papers with more than 20
-            # authors", "NeRF papers with code"
+        if counted or code or data:  # "single-author papers (on X)", "papers with more than
+            # 20 authors", "NeRF papers with code", "new benchmarks for LLM reasoning"
             plan.author_count, plan.author_extreme, plan.with_code = counted, extreme, code
+            plan.new_data = data
             plan.also_said = said
             if plan.scope is not None:  # "of those, which have code?": said as the narrowing
                 plan.standalone = f"{plan.standalone} ({said})"
+            elif plan.standalone == placed:  # as asked, for "what about 2024?" to ask again
+                plan.standalone = typed
             if not query_terms(plan.query) and not plan.tally:
                 every = plan.scope is None and not plan.filters.active() and not plan.author
                 plan = replace(plan, kind="metadata" if plan.scope is None else plan.kind,
@@ -2758,6 +2765,63 @@ CODE_LINKED = re.compile(
     r"(?:source\s+)?(?:codes?|codebases?)\b(?!\s+(?:generation|completion|models?|llms?|datasets?"
     r"|benchmarks?))", re.IGNORECASE)
 CODE_SAID = "with linked code"
+
+
+# papers that introduce a dataset or benchmark, as questions ask for them: "papers that release
+# new datasets", "new benchmarks for LLM reasoning", "dataset papers on X", the words ending a
+# clause (not "new dataset distillation methods")
+_DATA_NOUN = r"(?:datasets?|benchmarks?|corpora|corpus|test[- ]?beds?)"
+_DATA_NOUNS = rf"{_DATA_NOUN}(?:\s*(?:or|and|/|&)\s*{_DATA_NOUN})?(?![-\w])"
+_NEW_DATA = re.compile(
+    r"\s*\b(?:(?:(?:that|which)\s+)?(?:introduc|releas|propos|present|contribut|creat|build|curat"
+    r"|construct|collect|offer|provid|publish)\w*\s+(?:(?:a|an|the|their|its|any|some|own)\s+)*"
+    r"(?:(?:new|novel)\s+)?|(?<!\bon\s)(?<!\bwith\s)(?<!\busing\s)(?<!\bacross\s)(?:new|novel)\s+"
+    rf"|(?={_DATA_NOUNS}\s+papers?\b)){_DATA_NOUNS}"  # "dataset papers on X"
+    r"(?=\s*(?:$|[?.!,;:]|(?:papers?|on|about|for|in|regarding|and|that|which|from|at|since|of|to"
+    r"|published)\b))", re.IGNORECASE)
+# ... an abstract or title introducing one: "we introduce X, a large-scale dataset", "we curate
+# a benchmark", "a new dataset", "our dataset is publicly available"; "X: A Benchmark for Y"
+_MADE = (r"(?:introduce|present|propose|release|construct|build|create|collect|curate|contribute"
+         r"|develop|provide|establish|design|open[- ]source|compile|gather|assemble|publish)(?:s|d|ed)?")
+_A_DATASET = (r"(?:(?!(?:on|across|over|in|for|with|that|which|to|and|from|by|of|using|via|where|is"
+              r"|are|we|our|their|existing|standard|several|multiple|various|popular|public|these|those"
+              r"|two|three|four|five|six|many|diverse|widely)\b)[\w-]+,?\s+){0,6}(?:datasets?|benchmarks?"
+              r"|corpus|corpora|test[- ]?beds?|data\s*sets?|benchmarking\s+(?:platform|suite|framework"
+              r"|tool|environment)s?)(?![\w-])(?!\s+(?:generation|generators?|distillation|condensation"
+              r"|pruning|selection|bias|shifts?|models?|search|inference|augmentation|stud(?:y|ies))\b)")
+DATA_INTRODUCED = re.compile(
+    rf"\b(?:we|this\s+(?:paper|work)|our\s+work)\s+(?:(?:also|further|first|then|additionally)\s+)?"
+    rf"{_MADE}\s+(?:(?:a|an|the)\s+)?{_A_DATASET}"
+    rf"|\b(?:we|this\s+(?:paper|work))\s+{_MADE}\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s+\([^)]{{1,30}}\))?,"
+    rf"\s+(?:a|an|the\s+first|the\s+largest)\s+{_A_DATASET}"
+    rf"|\b(?:a|an)\s+(?:new|novel)\s+{_A_DATASET}"
+    r"|\b(?:our|the\s+proposed|this|the)\s+(?:new\s+)?(?:datasets?|benchmarks?|corpus|corpora)\s+"
+    r"(?:is|are|will\s+be|has\s+been|have\s+been)\s+(?:publicly\s+|freely\s+|made\s+)?"
+    r"(?:available|released)", re.IGNORECASE)
+_DATA_TITLE = re.compile(rf"^[^:]*(?:dataset|benchmark|corpus)\s*:|^(?:a|an)\s+{_A_DATASET}"
+                         rf"|:\s*(?:a|an|the)\s+{_A_DATASET}", re.IGNORECASE)
+DATA_SAID = "introducing a dataset or benchmark"
+
+
+def introduces_data(paper: Paper) -> bool:
+    """Whether ``paper`` introduces a dataset or benchmark, by its title ("X: A Benchmark for
+    Y", "X Dataset: ...") or its abstract (:data:`DATA_INTRODUCED`; 271 of the 3,584 NeurIPS
+    2023 papers)."""
+    return bool(_DATA_TITLE.search(paper.title or "") or DATA_INTRODUCED.search(paper.abstract))
+
+
+def _data_asked(question: str) -> tuple[str, bool]:
+    """``question`` without the words asking for papers that introduce a dataset or benchmark
+    (:data:`_NEW_DATA`: "which papers release new datasets for robotics?": "which papers for
+    robotics?"), and whether it asks so."""
+    m = _NEW_DATA.search(question)
+    if not m:
+        return question, False
+    rest = f"{question[:m.start()]} {question[m.end():]}"
+    if not re.search(r"\b(?:papers?|works?|articles?|ones?)\b", rest, re.IGNORECASE):
+        rest = f"{question[:m.start()]} papers {question[m.end():]}"  # "new datasets for X":
+        # the papers for X, listed
+    return re.sub(r"\s+(?=[?.!]+$)", "", " ".join(rest.split())), True
 
 
 def _code_asked(question: str) -> tuple[str, bool]:

@@ -1865,6 +1865,43 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         assert not fast_chat.answerer().plan(question, None, None).with_code, question
 
 
+def test_papers_that_introduce_a_dataset_or_benchmark(fast_chat: PaperChat,
+                                                      tmp_path: Path) -> None:
+    """"Which papers release new datasets?", "new benchmarks for robot learning", "dataset
+    papers on robot learning" list the papers introducing one, by abstract ("we introduce X, a
+    large-scale dataset", "a new benchmark") or title ("X: A Benchmark for Y"), said on the
+    first line; the words had been searched ("datasets": every paper evaluated on one). Not
+    "propose new dataset distillation methods", "evaluate on new benchmarks"; "what about
+    2025?" keeps asking for them."""
+    rows = [{"id": "d1", "title": "RoboSet", "year": 2024, "abstract": "We introduce RoboSet, a "
+             "large-scale dataset of robot learning demonstrations."},
+            {"id": "d2", "title": "GraspBench: A Benchmark for Robot Learning", "year": 2025,
+             "abstract": "Grasping matters for robot learning. We evaluate ten methods."},
+            {"id": "d3", "title": "Reasoning exams", "year": 2025,
+             "abstract": "We construct a new benchmark for LLM reasoning."},
+            {"id": "m1", "title": "Robot policies", "year": 2025, "abstract": "We study robot "
+             "learning and evaluate on standard benchmarks and datasets."},
+            {"id": "m2", "title": "Distilling datasets", "year": 2024,
+             "abstract": "We propose a dataset distillation method for robot learning datasets."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question, among in (("Which papers release new datasets?", ["d1", "d2", "d3"]),
+                            ("new benchmarks for robot learning", ["d1", "d2"]),
+                            ("dataset papers on robot learning", ["d1", "d2"]),
+                            ("which papers introduce a benchmark or dataset for LLM reasoning?",
+                             ["d3"]),
+                            ("which papers propose new dataset distillation methods?", ["m2"])):
+        assert _listed(fast_chat, question) == among, question
+    conv = Conversation()
+    a = fast_chat.ask("new benchmarks for robot learning", conv)
+    assert a.answer.splitlines()[0] == ("2 papers introducing a dataset or benchmark in the "
+                                        "indexed abstracts match \u201crobot learning\u201d:"), a.answer
+    a = fast_chat.ask("what about 2025?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["d2"], a.answer
+    plan = fast_chat.answerer().plan("which papers evaluate on new benchmarks?", None, None)
+    assert not plan.new_data
+
+
 def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which institutions lead in that?", "who works on this topic?" ask of the last
     listing's topic (it counted every paper, or searched "topic"); "give me a reading list on
