@@ -335,6 +335,10 @@ class Answerer:
             papers = self.index.get(ids)
             keep = [pid for pid in ids if pid in papers
                     and (plan.whole_scope or relevant(pid, sims.get(pid)))]
+            if not keep and plan.closest and (near := [p for p in ids if p in papers
+                                                        and (sims.get(p) or 0.0) > 0.0]):
+                keep = [max(near, key=lambda p: sims[p])]  # "which one is most relevant to
+                # X?" where none is on X: the closest by meaning, said so (not on X)
             cov = {p: c for p, c in cov.items() if p in scope}
             if plan.whole_scope:
                 if terms and not plan.picked:  # else in the previous answer's order, or as
@@ -970,7 +974,7 @@ class Answerer:
                                             or plan.author, plan.also_said)))
                     if scope is not None and _narrows_by_filters(plan)
                     else _listing_header(hits, topic, scope, among, plan.newest_first,
-                                         by_title=plan.by_title))
+                                         by_title=plan.by_title, closest=plan.closest))
             share = []
             if plan.share and plan.scope is None and plan.share_base is not None:
                 # "what fraction of CoRL papers are orals?": of CoRL's; "... of the papers on
@@ -1076,13 +1080,15 @@ def _searched(plan: Plan) -> str:
 
 
 def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None,
-                    among: str = "", newest_first: bool = False, *, by_title: bool = False) -> str:
+                    among: str = "", newest_first: bool = False, *, by_title: bool = False,
+                    closest: bool = False) -> str:
     """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
     as for author listings, counts as naming it): all, some, or none of them. ``scope``: the
     number of papers a follow-up narrows ("of those, which ..."), which the line names;
     ``among``: the author, venue and year the search was restricted to (:func:`_among`);
     ``newest_first``: the papers are listed by year (each part, where some name the topic);
-    ``by_title``: by title (each part likewise)."""
+    ``by_title``: by title (each part likewise); ``closest``: the one paper asked for as the
+    most relevant (:attr:`Plan.closest`), which, naming none, is the closest in meaning."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
     where = _where(scope, among)
@@ -1096,6 +1102,8 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
     if named == 0:
         nothing = (f"No indexed abstract {_from(among)}".rstrip() if scope is None
                    else f"None of the {scope} papers from the previous answer")
+        if closest and count == 1:  # "which one is most relevant to X?"
+            return prompts.render(prompts.LISTING_HEADER_CLOSEST, nothing=nothing, topic=topic)
         return prompts.render(prompts.LISTING_HEADER_NONE, count=count, nothing=nothing,
                               s="" if count == 1 else "s", topic=topic, order=order)
     return prompts.render(prompts.LISTING_HEADER_SOME, count=count, topic=topic, named=named,

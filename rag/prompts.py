@@ -212,6 +212,8 @@ LISTING_HEADER_SOME = ("{count} papers {where} match \u201c{topic}\u201d: {named
                        "name{s} it, then {rest} on related terms or meaning{order}:")
 LISTING_HEADER_NONE = ("{nothing} names \u201c{topic}\u201d; {count} paper{s} on related "
                        "terms or meaning{order}:")
+# ... "which one is most relevant to X?" of a list none of which names X
+LISTING_HEADER_CLOSEST = "{nothing} names \u201c{topic}\u201d; the closest in meaning:"
 
 # One paper at a time: small models stay on topic with one short source.
 REASON_SYSTEM = (

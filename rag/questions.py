@@ -885,6 +885,8 @@ _PREFIXED = re.compile(r"(?<![\w'-])(self|semi|non|multi|cross|pre|post|co|zero|
 _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 # other ways to ask for a listing or its count, read as the usual one: "show me everything on
 # X", "count the papers on X", "what's the number of papers on X?"
+_MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relevant|related"
+                            r"|pertinent|closely\s+related|similar)\s+to\b", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
     # "what else is in Poster Session 4 about LLMs?": the papers there ("else" no topic word)
@@ -911,10 +913,9 @@ _REWORDED = (
      lambda m: f"Compare {m.group('a')} and {m.group('b') or m.group('c')}"
                f"{' ' + m.group('on') if m.group('on') else ''}"),
     # "which one is most relevant to X?", "the papers most related to X": those on X, the
-    # closest first (it searched "relevant to X")
-    (re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relevant|related|pertinent|closely\s+"
-                r"related|similar)\s+to\b", re.IGNORECASE),
-     lambda m: f"{m.group('be')} on" if m.group("be") else "on"),
+    # closest first (it searched "relevant to X"; of a list naming none, the closest:
+    # :attr:`Plan.closest`)
+    (_MOST_RELEVANT, lambda m: f"{m.group('be')} on" if m.group("be") else "on"),
     # "good papers to start learning about X", "introductory papers on X": papers on X (it
     # searched "good start learning")
     (re.compile(r"\b(?:some\s+)?(?:good|great|nice|useful|introductory|beginner(?:[\s-]friendly)?|"
@@ -1196,6 +1197,8 @@ class Plan:
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
     like: str = ""                     # "papers similar to X": the id of the paper titled X
+    closest: bool = False              # "which one is most relevant to X?": of ``scope``, where
+    #                                    none is on X, the one closest by meaning
     skip: tuple[str, ...] = ()         # papers not to list ("what else is in that session?")
     like_text: str = ""                # "papers related to this abstract: ...": the passage
     left_out: int = 0                  # papers found but left out for naming ``without``
@@ -1295,6 +1298,7 @@ class QuestionReader:
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
                     "this")):  # (after an answer on one paper, "this" is that paper)
             question = f"{question[:m.start()]}on {conversation.topic}{question[m.end():]}"
+        closest = bool(_MOST_RELEVANT.search(question))
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
         question = _NAMED_DATASET.sub(r"\1", question)
@@ -1344,6 +1348,7 @@ class QuestionReader:
         plan.topic = _as_typed(plan.topic, typed)
         plan.respelled = venues_respelled + respelled + plan.respelled
         plan.dated = dated
+        plan.closest = closest and plan.scope is not None and not plan.whole_scope
         return plan
 
     def _reply(self, question: str) -> str:

@@ -1902,6 +1902,31 @@ def test_papers_that_introduce_a_dataset_or_benchmark(fast_chat: PaperChat,
     assert not plan.new_data
 
 
+def test_the_one_most_relevant_to_a_topic_none_names_is_the_closest(fast_chat: PaperChat,
+                                                                    tmp_path: Path) -> None:
+    """"Which one is most relevant to X?" after a list none of which names X gives the paper
+    closest in meaning, said so (it was refused: "None of the 3 papers ... match"); a paper
+    naming X is given as it was."""
+    rows = [{"id": "b1", "title": "Bandits for arms", "abstract": "We study bandit problems for "
+             "robot arms."},
+            {"id": "b2", "title": "Bandits for ads", "abstract": "We study bandit problems in "
+             "online ads."},
+            {"id": "b3", "title": "Bandits in auctions", "abstract": "We study bandit problems in "
+             "auctions."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    assert fast_chat.ask("Which papers study bandit problems?", conv).count == 3
+    a = fast_chat.ask("Which one is most relevant to robot grasping?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["b1"] and not a.refused, a.answer
+    assert a.answer.splitlines()[0] == ("None of the 3 papers from the previous answer names "
+                                        "\u201crobot grasping\u201d; the closest in meaning:")
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    a = fast_chat.ask("which one is most related to online ads?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["b2"], a.answer
+    assert a.answer.splitlines()[0].startswith("1 paper of the 3 from the previous answer matches")
+
+
 def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which institutions lead in that?", "who works on this topic?" ask of the last
     listing's topic (it counted every paper, or searched "topic"); "give me a reading list on
