@@ -36,7 +36,7 @@ from rag.citations import (
     validate,
 )
 from rag.errors import QuestionError
-from rag.institutions import ALL_OF, institutions_of, institutions_said, name_parts
+from rag.institutions import ALL_OF, fold, institutions_of, institutions_said, name_parts, name_pattern
 from rag.questions import (
     AREA_PARTS,
     CODE_LINKED,
@@ -768,7 +768,7 @@ class Answerer:
             return _Tally("", head)
         counted, narrower = (self._topics(hits, self._most(), plan.topic) if by == "topic"
                              else (_tallied(hits, by, _whose(plan, hits) if by == "coauthor"
-                                            else frozenset()),
+                                            else frozenset(), at=plan.filters.affiliation),
                                    _subareas(hits) if by == "area" else {}))
         lines, foot = _tally_lines(counted, by, self._most(), hits, narrower)
         one, _, given = _TALLY_WORDS[by]
@@ -1270,17 +1270,24 @@ def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:
     return frozenset(set.intersection(*every)) if len(every) > 1 else frozenset()
 
 
-def _tallied(hits: Sequence[SearchHit], by: str,
-             besides: frozenset[str] = frozenset()) -> list[tuple[str, list[int]]]:
+def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = frozenset(), *,
+             at: str = "") -> list[tuple[str, list[int]]]:
     """The authors (co-authors: those not ``besides``, lowercase; institutions, venues, years,
     areas) of ``hits``, each with the places (from 1) of its papers among them: the most
     papers first (years in their order); an institution once a paper however many of its
     authors are there, however their affiliations write it
-    (:func:`rag.institutions.institutions_of`: "Google Research" and "Google" are one)."""
+    (:func:`rag.institutions.institutions_of`: "Google Research" and "Google" are one). ``at``:
+    the institution the papers were asked of ("which authors at MIT ...?"), whose authors alone
+    are counted where each author's affiliation is given (not their co-authors elsewhere)."""
+    named = [re.compile(name_pattern(part), re.IGNORECASE) for part in at.split(ALL_OF)
+             if name_pattern(part)]
     places: dict[str, list[int]] = {}
     for n, hit in enumerate(hits, 1):
         p = hit.paper
-        keys = (p.authors if by == "author" else
+        keys = (([a for a, aff in zip(p.authors, p.affiliations, strict=True)
+                  if any(r.search(fold(aff)) for r in named)]
+                 if named and len(p.affiliations) == len(p.authors) else p.authors)
+                if by == "author" else
                 [a for a in p.authors if a.lower() not in besides] if by == "coauthor" else
                 sorted({n for a in p.affiliations for n in institutions_of(a.strip())})
                 if by == "affiliation"

@@ -649,6 +649,15 @@ _TALLY = re.compile(
     r"|(?P<day3>day))s?)"
     r"\b(?=[\s?.!]*$|\s+(?:are|were|is|was|on|about|study|studying|that|which)\b)",
     re.IGNORECASE)  # ("How many papers per year are about X?")
+# ... the authors at an institution: "who are the Stanford authors?", "which researchers at
+# MIT work on X?", "list the authors from Google" (its authors counted, not their co-authors
+# elsewhere, where each author's affiliation is given)
+_PEOPLE_AT = re.compile(
+    r"^\s*(?:(?:who|which|what)\s+(?:are|were)\s+the|which|what|(?:list|show|name|give)(?:\s+(?:me|us))?"
+    r"(?:\s+(?:all\s+)?the)?)\s+(?:(?P<pre>[^\W\d_][\w&.' -]*?)\s+" + _PEOPLE_NOUN
+    + r"|" + _PEOPLE_NOUN + r"\s+(?:at|from|affiliated\s+with)\s+(?P<post>[^\W\d_][\w&.' -]*?))"
+    r"(?:\s+(?:(?:who\s+)?(?:work|research|publish|stud|writ|wrote)\w*\s+(?:on|about)?|on|about)"
+    rf"\s*(?P<topic>\S.*?)|\s+{_MOST})?[\s?.!]*$", re.IGNORECASE)
 # ... asked of the last answer's papers: "which institutions are they from?", "what venues
 # were they published at?", "who appears most often among their authors?", "who are the most
 # common authors among them?"
@@ -1726,6 +1735,8 @@ class QuestionReader:
             return self.plan(alone, None, filters)
         if bare := self._bare_institution(question):  # "Tsinghua University": its papers
             question = f"Which papers are from {bare}?"
+        if at := self._people_at(question):  # "who are the Stanford authors?"
+            question = at
         tally = ""
         if (m := _COAUTHORS_OF.match(question)) and (  # an author's: not "who works with GNNs?"
                 (who := self._author_named(f"papers by {next(x for x in m.groups() if x)}"))
@@ -2375,6 +2386,18 @@ class QuestionReader:
         written = self.index.doc_frequencies(query_terms(text)).values()
         held = len(self.index.filter_ids(affiliation=name) or [])
         return text if held > min(written, default=0) else ""
+
+    def _people_at(self, question: str) -> str:
+        """A question asking for the authors at an institution (:data:`_PEOPLE_AT`: "who are
+        the Stanford authors?", "which researchers at MIT work on X?") as the question counting
+        them ("Who are the most prolific authors from MIT on X?"); '' for any other (the words
+        before "authors" name no institution: "who are the top authors?")."""
+        m = _PEOPLE_AT.match(question)
+        at = m and (m.group("pre") or m.group("post"))
+        if not m or not at or self.index.match_affiliation(f"from {at}")[1] != f"from {at}":
+            return ""
+        return f"Who are the most prolific authors from {at}" + (
+            f" on {m.group('topic')}?" if m.group("topic") else "?")
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and

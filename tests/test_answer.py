@@ -1927,6 +1927,34 @@ def test_the_one_most_relevant_to_a_topic_none_names_is_the_closest(fast_chat: P
     assert a.answer.splitlines()[0].startswith("1 paper of the 3 from the previous answer matches")
 
 
+def test_the_authors_at_an_institution(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Who are the Stanford authors?", "which researchers at Stanford work on X?", "list the
+    authors from Stanford" count the authors whose own affiliation is Stanford (they listed
+    Stanford's papers, or searched "authors"); "who are the most prolific authors from MIT?"
+    leaves out their co-authors elsewhere, where each author's affiliation is given."""
+    rows = [{"id": "s1", "title": "Bandits one", "authors": ["Ann Lee", "Bo Chen"],
+             "affiliations": ["Stanford University", "MIT"], "abstract": "We study bandit problems."},
+            {"id": "s2", "title": "Bandits two", "authors": ["Ann Lee", "Cy Dunn"],
+             "affiliations": ["Stanford", "Stanford University"],
+             "abstract": "We study bandit problems again."},
+            {"id": "m1", "title": "Kernels", "authors": ["Bo Chen", "Di Fox"],
+             "affiliations": ["MIT", "Stanford University"], "abstract": "We study kernels."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+
+    def counted(question: str) -> list[str]:
+        a = fast_chat.ask(question)
+        return [line.split(":")[0] for line in a.answer.splitlines() if re.match(r"\d+\. ", line)]
+
+    for question in ("Who are the Stanford authors?", "list the authors from Stanford",
+                     "which authors at Stanford have the most papers?"):
+        assert counted(question) == ["1. Ann Lee", "2. Cy Dunn", "3. Di Fox"], question
+    assert counted("which Stanford researchers work on bandit problems?") == ["1. Ann Lee",
+                                                                              "2. Cy Dunn"]
+    assert counted("who are the most prolific authors from MIT?") == ["1. Bo Chen"]
+    assert fast_chat.answerer().plan("who are the top authors?", None, None).filters.affiliation == ""
+
+
 def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which institutions lead in that?", "who works on this topic?" ask of the last
     listing's topic (it counted every paper, or searched "topic"); "give me a reading list on
