@@ -471,17 +471,17 @@ class Answerer:
                     if plan.only_left_out else
                     f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
                     prompts.render(prompts.HELD_NARROWED_NONE, scope=len(plan.scope),
-                                   s="" if len(plan.scope) == 1 else "s",
+                                   s="" if len(plan.scope) == 1 else "s", **_whose_list(plan),
                                    include="includes" if len(plan.scope) == 1 else "include",
                                    papers=neutralize(held_papers(
                                        plan.filters, 0, plan.author_shown or plan.author,
                                        plan.also_said).removeprefix("0 ")))
                     if plan.scope is not None and _narrows_by_filters(plan) else
-                    prompts.render(prompts.NO_MATCH_IN_SELECTION_ONE,
+                    prompts.render(prompts.NO_MATCH_IN_SELECTION_ONE, answer=_answer_of(plan),
                                    topic=_quoted(plan, question))
                     if plan.scope is not None and len(plan.scope) == 1 else
                     prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope),
-                                   topic=_quoted(plan, question))
+                                   answer=_answer_of(plan), topic=_quoted(plan, question))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
@@ -967,14 +967,15 @@ class Answerer:
                     if plan.kind == "metadata" and scope is None and not plan.newest_first
                     and not query_terms(plan.query)
                     else prompts.render(prompts.HELD_NARROWED_HEADER, scope=scope,
-                                        s="" if scope == 1 else "s",
+                                        s="" if scope == 1 else "s", **_whose_list(plan),
                                         include="includes" if scope == 1 else "include",
                                         papers=neutralize(held_papers(
                                             plan.filters, len(hits), plan.author_shown
                                             or plan.author, plan.also_said)))
                     if scope is not None and _narrows_by_filters(plan)
                     else _listing_header(hits, topic, scope, among, plan.newest_first,
-                                         by_title=plan.by_title, closest=plan.closest))
+                                         by_title=plan.by_title, closest=plan.closest,
+                                         answer=_answer_of(plan)))
             share = []
             if plan.share and plan.scope is None and plan.share_base is not None:
                 # "what fraction of CoRL papers are orals?": of CoRL's; "... of the papers on
@@ -1081,17 +1082,18 @@ def _searched(plan: Plan) -> str:
 
 def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = None,
                     among: str = "", newest_first: bool = False, *, by_title: bool = False,
-                    closest: bool = False) -> str:
+                    closest: bool = False, answer: str = "the previous answer") -> str:
     """The count, and how many listed papers name the topic (``SearchHit.names_topic``; None,
     as for author listings, counts as naming it): all, some, or none of them. ``scope``: the
     number of papers a follow-up narrows ("of those, which ..."), which the line names;
     ``among``: the author, venue and year the search was restricted to (:func:`_among`);
     ``newest_first``: the papers are listed by year (each part, where some name the topic);
     ``by_title``: by title (each part likewise); ``closest``: the one paper asked for as the
-    most relevant (:attr:`Plan.closest`), which, naming none, is the closest in meaning."""
+    most relevant (:attr:`Plan.closest`), which, naming none, is the closest in meaning;
+    ``answer``: the answer ``scope`` narrows (:func:`_answer_of`)."""
     count = len(hits)
     named = sum(h.names_topic is not False for h in hits)
-    where = _where(scope, among)
+    where = _where(scope, among, answer)
     order = "" if not (newest_first or by_title) else (
         ", by title" if by_title else ", newest first") if named in (0, count) else (
         ", each part by title" if by_title else ", each part newest first")
@@ -1101,7 +1103,7 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
                               order=order)
     if named == 0:
         nothing = (f"No indexed abstract {_from(among)}".rstrip() if scope is None
-                   else f"None of the {scope} papers from the previous answer")
+                   else f"None of the {scope} papers from {answer}")
         if closest and count == 1:  # "which one is most relevant to X?"
             return prompts.render(prompts.LISTING_HEADER_CLOSEST, nothing=nothing, topic=topic)
         return prompts.render(prompts.LISTING_HEADER_NONE, count=count, nothing=nothing,
@@ -1229,11 +1231,27 @@ def _narrows_by_filters(plan: Plan) -> bool:
                 and not (plan.without or plan.without_authors) and plan.exclude is None)
 
 
-def _where(scope: int | None, among: str) -> str:
+def _where(scope: int | None, among: str, answer: str = "the previous answer") -> str:
     """Where a first line's papers were found: "in the indexed abstracts", "from COLT 2024 in
-    the indexed abstracts", or "of the 6 from the previous answer" (``scope``: narrowing)."""
+    the indexed abstracts", or "of the 6 from the previous answer" (``scope``: narrowing
+    ``answer``)."""
     return (f"{_from(among)}in the indexed abstracts" if scope is None
-            else f"of the {scope} from the previous answer")
+            else f"of the {scope} from {answer}")
+
+
+def _answer_of(plan: Plan) -> str:
+    """The answer whose papers a follow-up narrows, as a first line names it: "the previous
+    answer", or "the earlier answer on “LoRA”" (:attr:`Plan.earlier`: "which of the LoRA
+    papers are about vision?" after other questions)."""
+    return (f"the earlier answer on \u201c{neutralize(plan.earlier)}\u201d" if plan.earlier
+            else "the previous answer")
+
+
+def _whose_list(plan: Plan) -> dict[str, str]:
+    """How :data:`prompts.HELD_NARROWED_HEADER` names the answer narrowed (:func:`_answer_of`):
+    "The previous answer's 11 papers", "The earlier answer's 11 papers on “LoRA”"."""
+    return ({"whose": "The earlier answer's", "on": f" on \u201c{neutralize(plan.earlier)}\u201d"}
+            if plan.earlier else {"whose": "The previous answer's", "on": ""})
 
 
 def _names_topic(cov: float, together: bool) -> bool:

@@ -27,9 +27,10 @@ __all__ = [
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
 
-NO_MATCH_IN_SELECTION = ("None of the {count} papers from the previous answer match "
-                         "\u201c{topic}\u201d.")
-NO_MATCH_IN_SELECTION_ONE = "The paper from the previous answer does not match \u201c{topic}\u201d."
+# {answer}: "the previous answer", or "the earlier answer on “LoRA”" (a follow-up narrowing
+# an earlier listing: "which of the LoRA papers ...?")
+NO_MATCH_IN_SELECTION = "None of the {count} papers from {answer} match \u201c{topic}\u201d."
+NO_MATCH_IN_SELECTION_ONE = "The paper from {answer} does not match \u201c{topic}\u201d."
 
 LISTING_MORE = ("\u2026 and {more} more; all {count} are in the list of papers (sources panel, "
                 "JSON), or ask \u201cmore\u201d.")
@@ -170,10 +171,11 @@ EVERYTHING_HEADER = "The index holds {count} papers:"
 # {papers}: rag.questions.held_papers ("169 COLT 2024 papers", "10 papers by Yoshua Bengio").
 HELD_HEADER = "The index holds {papers}:"
 # ... and where a follow-up narrows the last list by them alone ("which are on Wednesday?"):
-# {scope}: how many the last list held
-HELD_NARROWED_HEADER = "The previous answer's {scope} paper{s} {include} {papers}:"
+# {scope}: how many the last list held; {whose}: "The previous answer's", or "The earlier
+# answer's" and {on}: " on “LoRA”" (else '')
+HELD_NARROWED_HEADER = "{whose} {scope} paper{s}{on} {include} {papers}:"
 # ... where none of them is ("which of them are orals?"); {papers}: "orals", "papers from 2025"
-HELD_NARROWED_NONE = "The previous answer's {scope} paper{s} {include} no {papers}."
+HELD_NARROWED_NONE = "{whose} {scope} paper{s}{on} {include} no {papers}."
 # ... then, where the list is short enough to write out, each paper
 TOPIC_PAPERS = "The papers:"
 # "topic 12" where the topics last shown are fewer

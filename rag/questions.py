@@ -1206,6 +1206,8 @@ class Plan:
     without: str = ""                  # "bandits but not regret": papers naming it are left out
     limit: int | None = None           # "give me three papers on X": written out (all counted)
     like: str = ""                     # "papers similar to X": the id of the paper titled X
+    earlier: str = ""                  # the topic of an earlier listing ``scope`` narrows, not
+    #                                    the last ("which of the LoRA papers are on vision?")
     closest: bool = False              # "which one is most relevant to X?": of ``scope``, where
     #                                    none is on X, the one closest by meaning
     skip: tuple[str, ...] = ()         # papers not to list ("what else is in that session?")
@@ -1295,6 +1297,7 @@ class QuestionReader:
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
         question, dated = _relative_years(question, self.today().year)
+        earlier = ""  # the topic of an earlier listing a follow-up narrows
         question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
         question = _PURPOSE.sub("", question)
@@ -1302,6 +1305,7 @@ class QuestionReader:
                 i for i in reversed(range(len(conversation.turns))) if conversation.turns[i].topic
                 and plain(conversation.turns[i].topic) == plain(m.group("t"))), None)) is not None:
             question = f"{question[:m.start('the')]}those{question[m.end():]}"
+            earlier = conversation.turns[at].topic if at < len(conversation.turns) - 1 else ""
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
         if conversation and conversation.topic and (m := _THAT_TOPIC.search(question)) and not (
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
@@ -1358,6 +1362,7 @@ class QuestionReader:
         plan.respelled = venues_respelled + respelled + plan.respelled
         plan.dated = dated
         plan.closest = closest and plan.scope is not None and not plan.whole_scope
+        plan.earlier = earlier if plan.scope is not None else ""
         return plan
 
     def _reply(self, question: str) -> str:

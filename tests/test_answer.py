@@ -1991,7 +1991,11 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     assert fast_chat.ask("which of them are about case 1?", conv).count == 1
     a = fast_chat.ask("which of the optimal transport papers are about case 2?", conv)
     assert [p["paper_id"] for p in a.papers] == ["ot2"], a.answer
-    assert a.answer.startswith("1 paper of the 3 from"), a.answer
+    assert a.answer.startswith("1 paper of the 3 from the earlier answer on \u201coptimal "
+                               "transport\u201d matches"), a.answer  # not "the previous answer"
+    a = fast_chat.ask("which of the optimal transport papers are from MIT?", conv)
+    assert a.answer.startswith("The earlier answer's 3 papers on \u201coptimal transport\u201d "
+                               "include 2 papers with authors at MIT:"), a.answer
     for question in ("what do they conclude?", "What are their main findings?"):  # the
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # list's papers, not those
         assert a.kind == "summary" and a.count == 3, (question, a.answer)  # writing
