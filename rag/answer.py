@@ -40,6 +40,7 @@ from rag.institutions import ALL_OF, fold, institutions_of, institutions_said, n
 from rag.questions import (
     AREA_PARTS,
     CODE_LINKED,
+    DATA_INTRODUCED,
     PICKED_FROM,
     WHO,
     Conversation,
@@ -224,8 +225,11 @@ class Answerer:
             hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
         if plan.with_code:  # "NeRF papers with code": those whose abstract links it
             hits = [h for h in hits if CODE_LINKED.search(h.paper.abstract)]
-        if plan.new_data:  # "new benchmarks for LLM reasoning": those introducing one
-            hits = [h for h in hits if introduces_data(h.paper)]
+        if plan.new_data:  # "new benchmarks for LLM reasoning": those introducing one, each
+            hits = [h for h in hits if introduces_data(h.paper)]  # by its sentence doing so
+            for h in hits:  # (where its title does, the sentence closest to the question)
+                h.evidence = next((s for s in split_sentences(h.paper.abstract)
+                                   if DATA_INTRODUCED.search(s)), h.evidence)
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
             each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
             hits = [h for h in hits if all(

@@ -1878,7 +1878,8 @@ def test_papers_that_introduce_a_dataset_or_benchmark(fast_chat: PaperChat,
             {"id": "d2", "title": "GraspBench: A Benchmark for Robot Learning", "year": 2025,
              "abstract": "Grasping matters for robot learning. We evaluate ten methods."},
             {"id": "d3", "title": "Reasoning exams", "year": 2025,
-             "abstract": "We construct a new benchmark for LLM reasoning."},
+             "abstract": "We propose a novel approach for new LLM reasoning. To help, we "
+                         "construct a training benchmark for LLM reasoning."},
             {"id": "m1", "title": "Robot policies", "year": 2025, "abstract": "We study robot "
              "learning and evaluate on standard benchmarks and datasets."},
             {"id": "m2", "title": "Distilling datasets", "year": 2024,
@@ -1896,6 +1897,9 @@ def test_papers_that_introduce_a_dataset_or_benchmark(fast_chat: PaperChat,
     a = fast_chat.ask("new benchmarks for robot learning", conv)
     assert a.answer.splitlines()[0] == ("2 papers introducing a dataset or benchmark in the "
                                         "indexed abstracts match \u201crobot learning\u201d:"), a.answer
+    a = fast_chat.ask("Which papers release new datasets?")  # each by its sentence saying so
+    assert "**Reasoning exams** (2025): To help, we construct a training benchmark for LLM " in (
+        a.answer), a.answer  # (not "a novel approach for new LLM reasoning": the words)
     a = fast_chat.ask("what about 2025?", conv)
     assert [p["paper_id"] for p in a.papers] == ["d2"], a.answer
     plan = fast_chat.answerer().plan("which papers evaluate on new benchmarks?", None, None)
