@@ -322,7 +322,8 @@ _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|ch
                  r"|failure\s+modes)")
 _ASPECT = re.compile(
     r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
-    rf"{_ASPECT_WORDS}\s+(?:of|in|for|with|to)\s+(?P<topic>.+?)[\s?.!]*$", re.IGNORECASE)
+    rf"{_ASPECT_WORDS}\s+(?:of|in|for|with|to|on|about|regarding)\s+(?P<topic>.+?)[\s?.!]*$",
+    re.IGNORECASE)
 
 
 def named_aspect(aspect: str) -> bool:

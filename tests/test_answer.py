@@ -3283,6 +3283,11 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     fast_chat.ask("Which papers study optimal transport?", conv)  # "limitations" alone)
     a = fast_chat.ask("what are their limitations?", conv)
     assert "One limitation is its memory cost" in a.answer and len(a.papers) == 5, a.answer
+    for question in ("what are the limitations on optimal transport?",  # "in this area": "on
+                     "What are the main limitations in this area?"):  # <its topic>" (it
+        a = fast_chat.ask(question, conv)  # searched "limitations", refused)
+        assert "One limitation is its memory cost" in a.answer and len(a.papers) == 5, (
+            question, a.answer)
     # the datasets they use: each paper's sentence naming its data (a corpus in other words),
     # else none named (it summarized the papers on "datasets evaluate")
     _ingest_rows(fast_chat, tmp_path / "more.jsonl", [
