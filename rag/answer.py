@@ -327,6 +327,9 @@ class Answerer:
             if each is not None and pid not in each and not _names_topic(cut.get(pid, 0.0),
                                                                          together):
                 return False
+            if plan.scope is not None and cov.get(pid, 0.0) >= 0.999:  # of a list already on
+                return True  # a topic, one naming every term, if apart ("long-range and
+            # multi-scale dependency" for "which ones handle long-range dependencies?")
             return self._is_relevant(cut.get(pid, 0.0), sim, together=together)
 
         if plan.scope is not None:

@@ -1959,6 +1959,32 @@ def test_the_authors_at_an_institution(fast_chat: PaperChat, tmp_path: Path) -> 
     assert fast_chat.answerer().plan("who are the top authors?", None, None).filters.affiliation == ""
 
 
+def test_a_narrowing_lists_papers_naming_its_words_apart(fast_chat: PaperChat,
+                                                        tmp_path: Path) -> None:
+    """"Which ones handle long-range dependencies?" of a list on graph transformers lists a
+    paper on "implicit long-range and multi-scale dependency" (every word, apart, far in
+    meaning from the question: refused); "handle" is no word to find."""
+    rows = [{"id": "g1", "title": "Spatial graph transformers", "abstract": "We study graph "
+             "transformers for massive point samples in continuous space. Designing them is "
+             "non-trivial due to several challenges, including implicit long-range and "
+             "multi-scale dependency on irregular points, a non-uniform point distribution, "
+             "the potential high computational costs, and the need for uncertainty "
+             "quantification. We propose a hierarchical spatial transformer model with quadtree "
+             "hierarchy and coarse approximation with efficient attention and evaluation on "
+             "real-world ocean, climate and soil datasets."},
+            {"id": "g2", "title": "Graph transformers for molecules",
+             "abstract": "We study graph transformers for molecules."},
+            {"id": "g3", "title": "Graph transformers at scale",
+             "abstract": "We study graph transformers on large graphs."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    assert fast_chat.ask("Which papers study graph transformers?", conv).count == 3
+    a = fast_chat.ask("which ones handle long-range dependencies?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["g1"], a.answer
+    assert "handle" not in a.standalone_query
+
+
 def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which institutions lead in that?", "who works on this topic?" ask of the last
     listing's topic (it counted every paper, or searched "topic"); "give me a reading list on
