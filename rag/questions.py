@@ -437,7 +437,7 @@ _NARROW_DID = re.compile(r"^\s*(?:did|has|have)\s+(?P<who>.+?)\s+(?:write|wr[io]
 _NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?|address(?:es)?"
                 r"|considers?|mentions?|do|does|did|have|has|handle[sd]?|tackle[sd]?|deal\s+with"
                 r"|focus(?:es)?\s+on|look\s+at|cover[sd]?|explores?|investigates?|discuss(?:es)?"
-                r"|target[sd]?|appl(?:y|ies)(?:\s+to)?|model[sd]?|improves?|involve[sd]?)")
+                r"|target[sd]?|appl(?:y|ies)(?:\s+to)?|improves?|involve[sd]?)")
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
 # "which one is ...", "only the orals", "just the ones from 2025"; "which" with no noun: "which
 # are orals?", "which use X?", "which ones are by X?", not where it asks for papers on a topic
