@@ -809,6 +809,11 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
                       r"|leave\s+out|skip|hide|without|excluding|except(?:\s+for)?|minus|but\s+not)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
                       r"|those\s+)?(?:(?:on|about|that\s+(?:are|use|study)|which\s+(?:are|use|study)"
                       r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
+# "he", "she", "his", "her" after an answer on an author's papers: that author ("which papers
+# did he write with Chelsea Finn?"); not a name ("He Wang"), nor where the forms above read
+# them (:meth:`QuestionReader._pronoun_named`)
+_HE_SHE = re.compile(r"(?<![\w'\u2019-])(?:(?P<own>[Hh]is|[Hh]er(?=\s+[a-z]))|[Hh]e|[Ss]he|her)"
+                     r"(?![\w'\u2019-])(?!\s+[A-Z])")
 # ... "who are his co-authors?": the authors of those papers, counted
 _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his"
                         r"|her|their|the)\s+(?:(?:most\s+(?:frequent|common|regular)|main|top)\s+)?"
@@ -1300,6 +1305,7 @@ class QuestionReader:
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
         question, dated = _relative_years(question, self.today().year)
+        question = self._pronoun_named(question, conversation)
         earlier = ""  # the topic of an earlier listing a follow-up narrows
         question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
@@ -2394,6 +2400,21 @@ class QuestionReader:
         written = self.index.doc_frequencies(query_terms(text)).values()
         held = len(self.index.filter_ids(affiliation=name) or [])
         return text if held > min(written, default=0) else ""
+
+    def _pronoun_named(self, question: str, conversation: Conversation | None) -> str:
+        """``question`` with "he", "she", "his" and "her" (:data:`_HE_SHE`) as the author the
+        last answers were on ("which papers did he write with Chelsea Finn?", "the most common
+        topic in his papers": all that author's papers, not the last list of some), where one
+        of the last three names one; as it is where none does, or where a form of its own
+        reads the pronoun of the last answer's papers ("who are his co-authors?", "where are
+        her co-authors from?", "what else is in his session?")."""
+        if not conversation or not _HE_SHE.search(question) or any(
+                p.search(question) for p in (_COAUTHORS, _AUTHORS_FROM, _AND_FROM, _THAT_SESSION)):
+            return question
+        name = next((who.name for turn in reversed(conversation.turns[-3:])
+                     if (who := self._author_named(turn.standalone)).name and not who.many), "")
+        return _HE_SHE.sub(lambda m: f"{name}'s" if m.group("own") else name,
+                           question) if name else question
 
     def _people_at(self, question: str) -> str:
         """A question asking for the authors at an institution (:data:`_PEOPLE_AT`: "who are

@@ -1779,6 +1779,18 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(  # (the second was refused:
             question, conv).answer.splitlines()[2:]] == [  # no paper on "co-authors")
             "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
+    # "he", "she", "his", "her": the author the last answers were on, all their papers (not
+    # the last list of some; "he" was a word to find, "his papers" the last list)
+    fast_chat.ask("which of those are about bandits?", conv)
+    for question, ids in (("which papers did she write with Cy Dunn?", ["ab2"]),
+                          ("which of her papers are about kernels?", ["ab2"]),
+                          ("Which papers did she write with Bo Chen?", ["ab", "ab2"])):
+        plan = fast_chat.answerer().plan(question, conv, None)
+        assert plan.author == "Ann Lee", (question, plan)
+        assert _listed(fast_chat, plan.standalone) == ids, question
+    conv = Conversation()  # no author named: as written
+    fast_chat.ask("Which papers study kernels?", conv)
+    assert fast_chat.answerer().plan("which papers did he write?", conv, None).author == ""
     for question in ("Which papers have Ann Lee as an author?",
                      "What topics does Ann Lee work on?",
                      "Which papers were written by Ann Lee?",  # "written" was a word to find
