@@ -1063,10 +1063,11 @@ _BARE_AUTHORS = re.compile(
     r"authors|how\s+many\s+authors\s+(?:does|did|do)\s+(?:it|this(?:\s+(?:one|paper))?|that"
     r"(?:\s+(?:one|paper))?|the\s+paper|they)\s+have)[\s?.!]*$", re.IGNORECASE)
 # papers like the one paper the last answer was on: "papers similar to it", "any similar
-# papers?", "more like this one", "which papers are related to this paper?"
+# papers?", "more like this one", "which papers are related to this paper?", "what are similar
+# papers?"
 _LIKE_IT = re.compile(
     r"^\s*(?:(?:(?:find|show|list|give|suggest|recommend)(?:\s+(?:me|us))?|are\s+there|(?:which|what)"
-    r"(?:\s+other)?\s+papers\s+are)\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:(?:papers?|works?|"
+    r"(?:\s+other)?\s+papers\s+are|(?:which|what)\s+are(?:\s+the)?)\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:(?:papers?|works?|"
     r"articles?|ones)\s+)?(?:(?:similar|related|close)\s+to|like)\s+" + _IT.pattern
     + r"|(?:similar|related)\s+(?:papers|work|ones|articles))[\s?.!]*$", re.IGNORECASE)
 # ... by its place in the last listing, the words left: "more like the first one", "find

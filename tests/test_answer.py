@@ -3220,7 +3220,7 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     # "papers similar to it" after a pick: that paper's neighbours (its title and the
     # question's words were searched)
     for question in ("Find papers similar to it", "Any similar papers?", "more like this one",
-                     "Which papers are related to this paper?"):
+                     "Which papers are related to this paper?", "what are similar papers?"):
         conv = Conversation()
         listed = fast_chat.ask("Which papers study bandit problems?", conv).papers
         fast_chat.ask("Tell me more about the second one", conv)
