@@ -907,8 +907,8 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
     # "what else is in Poster Session 4 about LLMs?": the papers there ("else" no topic word)
-    (re.compile(r"^\s*what\s+else\s+(?:is|was|are|were)\s+(?=(?:in|at|from|there)\b)",
-                re.IGNORECASE), "Which papers are "),
+    (re.compile(r"^\s*what\s+else\s+(?:is|was|are|were)\s+(?:(?:being\s+)?(?:presented|shown)\s+)?"
+                r"(?=(?:in|at|from|there)\b)", re.IGNORECASE), "Which papers are "),
     # "show me everything on X", "show me stuff about X", "got anything about X?", "any on
     # X?", "what's out there on X?": papers on X
     (re.compile(r"^\s*(?:(?:show|give|list|find)\s+(?:me\s+)?(?:everything|anything|all|stuff"
@@ -945,13 +945,16 @@ _REWORDED = (
     (re.compile(r"^\s*what(?:['\u2019]s|\s+is)\s+(?:at\s+)?the\s+intersection\s+(?:of|between)\s+",
                 re.IGNORECASE), "Which papers study "),
     (re.compile(r"\b(?:at|on|in)\s+the\s+intersection\s+(?:of|between)\s+", re.IGNORECASE), "on "),
-    # "what do they conclude?", "what are their main findings?": the last answer's papers
-    # summarized (it summarized those naming "conclude")
+    # "what do they conclude?", "what are their main findings?", "summarize the key ideas":
+    # the last answer's papers summarized (it summarized those naming "conclude")
     (re.compile(r"^\s*(?:(?:and|so)\s+)?(?:what\s+(?:do|does|did)\s+(?:they|these|those|(?:these|those"
                 r"|the)\s+papers)\s+(?:conclude|claim|argue|suggest|demonstrate|achieve|report"
                 r"|discover|contribute|find|say)|what\s+(?:are|were)\s+their\s+(?:main\s+|key\s+)?"
-                r"(?:conclusions|findings|results|contributions|claims|takeaways))[\s?.!]*$",
-                re.IGNORECASE), "Summarize them."),
+                r"(?:conclusions|findings|results|contributions|claims|takeaways)"
+                # ... "summarize the key ideas", "what are the main points?" (it searched "ideas")
+                r"|(?:summari[sz]e|what\s+(?:are|were))\s+(?:the|their)\s+(?:(?:main|key|core|central"
+                r"|most\s+important)\s+)?(?:ideas|points|findings|contributions|takeaways"
+                r"|conclusions))[\s?.!]*$", re.IGNORECASE), "Summarize them."),
     # "give me a reading list on X": papers on X (it searched "reading")
     (re.compile(r"\b(?:an?\s+)?(?:reading|paper|literature)\s+list\s+(?=(?:on|about|for|of|in)\s)",
                 re.IGNORECASE), "papers "),
