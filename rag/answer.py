@@ -961,6 +961,9 @@ class Answerer:
                     else prompts.render(prompts.LIKE_TEXT_HEADER, count=len(hits), text=topic,
                                         s="" if len(hits) == 1 else "s",
                                         where=_where(None, among)) if plan.like_text
+                    else prompts.render(prompts.RECOUNT_EARLIER, count=len(hits), topic=topic,
+                                        s="" if len(hits) == 1 else "s") if plan.recount
+                    and plan.earlier
                     else prompts.render(prompts.RECOUNT_HEADER, count=len(hits),
                                         s="" if len(hits) == 1 else "s") if plan.recount
                     else prompts.render(prompts.MORE_HEADER, count=len(hits), topic=topic,

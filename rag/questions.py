@@ -434,10 +434,11 @@ _NARROW_DID = re.compile(r"^\s*(?:did|has|have)\s+(?P<who>.+?)\s+(?:write|wr[io]
                          r"|publish(?:ed)?|co-?author(?:ed)?|work(?:ed)?(?:\s+on)?)\b(?P<rest>.*)$",
                          re.IGNORECASE)
 # the verb after a narrowing "which" with no noun ("which are orals?", "which use X?")
-_NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?|address(?:es)?"
-                r"|considers?|mentions?|do|does|did|have|has|handle[sd]?|tackle[sd]?|deal\s+with"
-                r"|focus(?:es)?\s+on|look\s+at|cover[sd]?|explores?|investigates?|discuss(?:es)?"
-                r"|target[sd]?|appl(?:y|ies)(?:\s+to)?|improves?|involve[sd]?)")
+_NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|using|stud(?:y|ies|ied|ying)|propose[sd]?|proposing"
+                r"|address(?:es|ing)?|considers?|mentions?|do|does|did|have|has|handl(?:e[sd]?|ing)"
+                r"|tackl(?:e[sd]?|ing)|deal(?:s|ing)?\s+with|focus(?:es|ing)?\s+on|look(?:ing)?\s+at"
+                r"|cover[sd]?|explores?|investigates?|discuss(?:es)?|target[sd]?|appl(?:y|ies)(?:\s+to)?"
+                r"|improves?|involve[sd]?)")
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
 # "which one is ...", "only the orals", "just the ones from 2025"; "which" with no noun: "which
 # are orals?", "which use X?", "which ones are by X?", not where it asks for papers on a topic
@@ -445,6 +446,12 @@ _NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|stud(?:y|ies|ied)|propose[sd]?|add
 # a new search)
 _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|these|them|the above)"
                      r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|ones?\b)\s*"
+                     # "narrow it down to those dealing with X", "filter them by X", "any that
+                     # use X?"
+                     r"|(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:narrow|filter|restrict|limit)\s+(?:it|them"
+                     r"|this|that|these|those|the\s+(?:list|results|papers))(?:\s+down)?\s+(?:to|by|for"
+                     r"|with)\s+(?:(?:only\s+)?(?:those|the\s+ones|ones|papers)\s+)?"
+                     r"|(?:and\s+)?any\s+(?:ones?\s+)?(?:that|which)\s+"
                      # "do any of them use X?", "are any of these orals?"
                      r"|(?:and\s+)?(?:(?:do|does|did|are|is|were)\s+)?(?:any|some)\s+of\s+"
                      r"(?:those|these|them)\s+"
@@ -777,6 +784,13 @@ _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:(?:are|were)\s+there|is\s+that"
     r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?"
     r"(?:\s+(?:exactly|in\s+total|in\s+all|altogether|overall))?[\s?.!]*$", re.IGNORECASE)
+# an earlier list asked for again by its topic: "go back to the fairness papers", "show me the
+# fairness list again" (the listing whose topic has these words)
+_BACK_TO = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|and|now|please|so)[\s,]+)*(?:(?:(?:let['\u2019]?s\s+)?(?:go|get|come)\s+back"
+    r"|back|return|take\s+me\s+back)\s+to|(?:show|give|list)(?:\s+(?:me|us))?)\s+(?:the\s+)?"
+    r"(?P<t>.+?)\s+(?:list(?:ing)?|papers|results|ones|answer|search)(?:\s+again)?[\s?.!]*$",
+    re.IGNORECASE)
 # the last list asked for again: "list them", "show me all of them", "give me the full list",
 # "what are they?" (after "how many ...?")
 _LIST_THEM = re.compile(
@@ -1375,7 +1389,7 @@ class QuestionReader:
         plan.respelled = venues_respelled + respelled + plan.respelled
         plan.dated = dated
         plan.closest = closest and plan.scope is not None and not plan.whole_scope
-        plan.earlier = earlier if plan.scope is not None else ""
+        plan.earlier = earlier or plan.earlier if plan.scope is not None else ""
         return plan
 
     def _reply(self, question: str) -> str:
@@ -1697,6 +1711,11 @@ class QuestionReader:
             elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
                 return _again(prev, filters, recount=True,
                               tally=next(k for k, v in m.groupdict().items() if v))
+        if conversation and (m := _BACK_TO.match(question)) and (back := next((
+                t for t in reversed(conversation.turns) if t.paper_ids and t.topic and set(
+                    plain(m.group("t")).split()) <= set(plain(t.topic).split())), None)):
+            return _again(back, filters, recount=True, earlier=back.topic)  # "go back to
+            # the fairness papers": that listing
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)

@@ -1997,6 +1997,35 @@ def test_a_narrowing_lists_papers_naming_its_words_apart(fast_chat: PaperChat,
     assert "handle" not in a.standalone_query
 
 
+def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
+                                                          tmp_path: Path) -> None:
+    """"Narrow it down to those dealing with healthcare", "any that use causal inference?",
+    "filter them by X" narrow the last list (each was a new search, "narrow dealing" words to
+    find); "go back to the fairness list" lists the earlier answer on fairness again, for the
+    next narrowing."""
+    rows = [{"id": f"f{i}", "title": f"Fairness study {i}", "abstract": f"We study fairness in "
+             f"machine learning, case {i}. {extra}"} for i, extra in enumerate(
+                 ("Our data come from healthcare records.", "We use causal inference.",
+                  "We train with federated learning.", "Bounds follow."))]
+    rows.append({"id": "h", "title": "Hospital triage", "abstract": "We study healthcare triage."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    for question, ids in (("narrow it down to those dealing with healthcare", ["f0"]),
+                          ("any that use causal inference?", ["f1"]),
+                          ("Filter the list to papers on federated learning", ["f2"])):
+        conv = Conversation()
+        assert fast_chat.ask("Which papers study fairness in machine learning?", conv).count == 4
+        a = fast_chat.ask(question, conv)
+        assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
+    a = fast_chat.ask("go back to the fairness list", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f1", "f2", "f3"], a.answer
+    assert a.answer.splitlines()[0] == ("The earlier answer on \u201cfairness in machine "
+                                        "learning\u201d, again: 4 papers:")
+    a = fast_chat.ask("which are about healthcare?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["f0"], a.answer
+
+
 def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which institutions lead in that?", "who works on this topic?" ask of the last
     listing's topic (it counted every paper, or searched "topic"); "give me a reading list on
