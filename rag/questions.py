@@ -788,9 +788,10 @@ _HOW_MANY_LISTED = re.compile(
 # fairness list again" (the listing whose topic has these words)
 _BACK_TO = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|and|now|please|so)[\s,]+)*(?:(?:(?:let['\u2019]?s\s+)?(?:go|get|come)\s+back"
-    r"|back|return|take\s+me\s+back)\s+to|(?:show|give|list)(?:\s+(?:me|us))?)\s+(?:the\s+)?"
-    r"(?P<t>.+?)\s+(?:list(?:ing)?|papers|results|ones|answer|search)(?:\s+again)?[\s?.!]*$",
-    re.IGNORECASE)
+    r"|back|return|take\s+me\s+back)\s+to\s+(?:the\s+)?(?P<t>.+?)\s+(?:list(?:ing)?|papers|results"
+    r"|ones|answer|search)(?:\s+again)?|(?:show|give|list)(?:\s+(?:me|us))?\s+(?:the\s+)?(?P<u>.+?)"
+    r"\s+(?:list(?:ing)?(?:\s+again)?|(?:papers|results|ones|answer)\s+again))[\s?.!]*$",
+    re.IGNORECASE)  # (not "show me the X papers": a search)
 # the last list asked for again: "list them", "show me all of them", "give me the full list",
 # "what are they?" (after "how many ...?")
 _LIST_THEM = re.compile(
@@ -1713,7 +1714,8 @@ class QuestionReader:
                               tally=next(k for k, v in m.groupdict().items() if v))
         if conversation and (m := _BACK_TO.match(question)) and (back := next((
                 t for t in reversed(conversation.turns) if t.paper_ids and t.topic and set(
-                    plain(m.group("t")).split()) <= set(plain(t.topic).split())), None)):
+                    plain(m.group("t") or m.group("u")).split()) <= set(plain(t.topic).split())),
+                None)):
             return _again(back, filters, recount=True, earlier=back.topic)  # "go back to
             # the fairness papers": that listing
         if _MORE.match(question):  # "show me more"

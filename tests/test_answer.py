@@ -2024,6 +2024,9 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
                                         "learning\u201d, again: 4 papers:")
     a = fast_chat.ask("which are about healthcare?", conv)
     assert [p["paper_id"] for p in a.papers] == ["f0"], a.answer
+    assert fast_chat.ask("show me the fairness papers again", conv).count == 4
+    a = fast_chat.ask("show me the healthcare papers", conv)  # a search, not the narrowing's
+    assert sorted(p["paper_id"] for p in a.papers) == ["f0", "h"], a.answer
 
 
 def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> None:
