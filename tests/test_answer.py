@@ -2025,7 +2025,8 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     a = fast_chat.ask("which are about healthcare?", conv)
     assert [p["paper_id"] for p in a.papers] == ["f0"], a.answer
     assert fast_chat.ask("show me the fairness papers again", conv).count == 4
-    a = fast_chat.ask("show me the healthcare papers", conv)  # a search, not the narrowing's
+    fast_chat.ask("Which papers study healthcare triage?", conv)
+    a = fast_chat.ask("show me the healthcare papers", conv)  # a search, not that listing
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "h"], a.answer
 
 
