@@ -921,6 +921,13 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
                             r"|pertinent|closely\s+related|similar)\s+to\b", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    # "can you explain what X means?", "what does X mean?", "what is meant by X?": what X is
+    # (it searched "means")
+    (re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:explain|tell\s+me)(?:\s+to\s+me)?\s+what"
+                r"\s+(?P<a>.+?)\s+(?:means|stands\s+for)[\s?.!]*$|^\s*what\s+(?:does|do)\s+(?P<b>.+?)\s+"
+                r"(?:mean|stand\s+for)[\s?.!]*$|^\s*what\s+is\s+meant\s+by\s+(?P<c>.+?)[\s?.!]*$",
+                re.IGNORECASE),
+     lambda m: f"What is {m.group('a') or m.group('b') or m.group('c')}?"),
     # "what else is in Poster Session 4 about LLMs?": the papers there ("else" no topic word)
     (re.compile(r"^\s*what\s+else\s+(?:is|was|are|were)\s+(?:(?:being\s+)?(?:presented|shown)\s+)?"
                 r"(?=(?:in|at|from|there)\b)", re.IGNORECASE), "Which papers are "),

@@ -2525,6 +2525,8 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("What are people doing with optimal transport?", "summary", "optimal transport"),
             ("define optimal transport", "summary", "optimal transport"),  # ("define" a word)
             ("what is the definition of optimal transport?", "summary", "optimal transport"),
+            ("can you explain what optimal transport means?", "summary", "optimal transport"),
+            ("what does OT stand for?", "summary", "OT"),  # ("means", "stand" were words)
             ("what are researchers working on in continual learning?", "summary",
              "continual learning"),
             ("What are the latest advances in optimal transport?", "listing",
