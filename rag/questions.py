@@ -667,7 +667,8 @@ _PEOPLE_AT = re.compile(
     r"(?:\s+(?:all\s+)?the)?)\s+(?:(?P<pre>[^\W\d_][\w&.' -]*?)\s+" + _PEOPLE_NOUN
     + r"|" + _PEOPLE_NOUN + r"\s+(?:at|from|affiliated\s+with)\s+(?P<post>[^\W\d_][\w&.' -]*?))"
     r"(?:\s+(?:(?:who\s+)?(?:work|research|publish|stud|writ|wrote)\w*\s+(?:on|about)?|on|about)"
-    rf"\s*(?P<topic>\S.*?)|\s+{_MOST})?[\s?.!]*$", re.IGNORECASE)
+    rf"\s*(?P<topic>\S.*?)|\s+{_MOST}(?P<tail>\s+(?:in|from|at|since|on|about)\s+\S.*?)?)?[\s?.!]*$",
+    re.IGNORECASE)
 # ... asked of the last answer's papers: "which institutions are they from?", "what venues
 # were they published at?", "who appears most often among their authors?", "who are the most
 # common authors among them?"
@@ -2458,7 +2459,7 @@ class QuestionReader:
         if not m or not at or self.index.match_affiliation(f"from {at}")[1] != f"from {at}":
             return ""
         return f"Who are the most prolific authors from {at}" + (
-            f" on {m.group('topic')}?" if m.group("topic") else "?")
+            f" on {m.group('topic')}?" if m.group("topic") else f"{m.group('tail') or ''}?")
 
     def _what_about(self, question: str, last: str) -> str | None:
         """A follow-up naming only what changes ("what about federated learning?", "and
