@@ -2067,6 +2067,7 @@ class QuestionReader:
             parts[-1] = parts[-1][:q.start()]
         elif split := self._topic_first(parts[0], filters):
             topic, parts[0] = split  # "papers on X: AISTATS 2023 vs AISTATS 2025"
+            topic = shown_topic(topic)  # "which humanoid papers were there in 2024 vs 2025?"
         else:
             return None
         sides: list[str] = []

@@ -3192,7 +3192,9 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
     # topic may come first ("papers on X: A vs B" had read "A vs B" as words of the topic)
     for question in ("Compare COLT 2024 and 2025 papers on bandit problems",
                      "papers on bandit problems: COLT 2024 vs COLT 2025",
-                     "bandit problems at COLT 2024 vs 2025"):
+                     "bandit problems at COLT 2024 vs 2025",  # (the question's words were
+                     "how many bandit problems papers were there at COLT 2024 vs 2025?"):  # its
+        # topic: "which bandit problems papers were there")
         a = fast_chat.ask(question)
         assert ("matching each side: 2 \u201cCOLT 2024 papers on bandit problems\u201d and 1 "
                 "\u201cCOLT 2025 papers on bandit problems\u201d;") in a.answer, (question, a.answer)
