@@ -2144,13 +2144,14 @@ class QuestionReader:
         rest = m.group("rest")
         if prev and prev.paper_ids and _THEM_ALL.match(rest):  # "what topics do they cover?"
             return _again(prev, filters, tally="topic")
-        if _TRENDING.search(question):  # "trending in 2025 compared to 2023": against the
-            rest = _COMPARED_YEARS.sub(" ", rest)  # years before it, as any trend
+        trend = bool(_TRENDING.search(question) or _COMPARED_YEARS.search(rest))  # "the most
+        if trend:  # popular topics in 2025 compared to 2023", "trending in 2025 vs 2023": against
+            rest = _COMPARED_YEARS.sub(" ", rest)  # the years before it, as any trend
         rest, where, named = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", rest),
                                                  filters or Filters())  # "of the orals"
         rest = " ".join(_TOPIC_FILLER.sub(" ", rest).split()).strip(" ?.!,;:")
         late = None
-        if trend := bool(_TRENDING.search(question)):  # "trending in 2025": 2025 and before
+        if trend:  # "trending in 2025": 2025 and before
             late, where = where.year, replace(where, year=None)
             named = scope_named(where)
         if query_terms(rest):  # "what are the main topics of the papers on diffusion?"

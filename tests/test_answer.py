@@ -3700,7 +3700,9 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     # growing: the topics whose share of the last year's papers grew over the years before
     for question in ("What are the trending topics?", "What's trending?",
                      "Which topics grew the most in 2025?", "What is on the rise lately?",
-                     "What is trending in 2025 compared to 2024?"):  # was refused
+                     "What is trending in 2025 compared to 2024?",  # was refused; as was
+                     "what are the most popular topics in 2025 compared to 2024?"):  # (no
+        # trend word: "2025 compared to 2024" were topic words)
         lines = fast_chat.ask(question).answer.splitlines()
         assert lines[1] == prompts.render(prompts.TALLY_BY_TREND, late=2025, early="2024"), (
             question, lines)
