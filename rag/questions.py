@@ -2114,6 +2114,9 @@ class QuestionReader:
             return ""  # "how many papers study bandits?": a topic
         counts = self.index.venue_years(self.index.filter_ids(**vars(where)))
         total = sum(counts.values())
+        if not total and where.active():  # "how many ICLR papers are there?": none, and what
+            return (f"The index holds no {neutralize(held_papers(where, 0).removeprefix('0 '))}."
+                    f"\n{self._overview('How many papers are there?', None)}")  # it holds
         venues: dict[str, dict[int | None, int]] = {}
         for (venue, year), n in sorted(counts.items(), key=lambda kv: (
                 kv[0][0] == "", kv[0][0], kv[0][1] or 0)):  # a venue's years in order

@@ -2988,6 +2988,10 @@ def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
         "The index holds 1 oral from 2025.")
     assert fast_chat.ask("How many papers from MIT are there?").answer.splitlines()[0] == (
         "The index holds 4 papers with authors at MIT from 2024 to 2025:")
+    for question, none in (("How many AISTATS papers are there?", "AISTATS papers"),
+                           ("how many papers from 2021 are indexed?", "papers from 2021")):
+        assert fast_chat.ask(question).answer.splitlines() == [  # none, and what it holds
+            f"The index holds no {none}.", *overview], question  # (it said "holds 0")
     a = fast_chat.ask("How many papers study bandit problems?")
     assert a.kind == "listing" and a.count == 4
 
