@@ -559,6 +559,9 @@ class Answerer:
                                            counted=tally.counted, counted_by=tally.by,
                                            topic=plan.topic if plan.kind == "listing"
                                            and plan.scope is None else "",
+                                           within=plan.topic if plan.kind == "listing"
+                                           and plan.scope is not None and not plan.whole_scope
+                                           else "",
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))
         yield DoneEvent(answer)

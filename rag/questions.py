@@ -233,6 +233,10 @@ _THAT_TOPIC = re.compile(
 # searched "LoRA vision")
 _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>the\s+(?P<t>.+?)\s+"
                            r"(?:papers|ones|works|articles))\b", re.IGNORECASE)
+# ... summarized: "summarize the theoretical ones", "describe the LoRA papers" (a listing's
+# papers, named by its topic: it searched "theoretical ones")
+_SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+the"
+                            r"\s+(?P<t>.+?)\s+(?:papers|ones|works|articles)[\s?.!]*$", re.IGNORECASE)
 # ... and what the papers are wanted for, at the end: "papers on X for my literature review",
 # "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
 _WANTED_FOR = (r"(?:own\s+)?(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|research|term|class"
@@ -862,7 +866,7 @@ _SORTED = re.compile(
 # newest?", "the oldest ones"
 _LATEST_OF = re.compile(
     r"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?:ones?|papers?|of\s+(?:them|those|these))\s+)?(?:is|are)"
-    r"|(?:show\s+me\s+)?(?:only\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest|(?P<old>oldest"
+    r"|what['\u2019]s|(?:show\s+me\s+)?(?:only\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest|(?P<old>oldest"
     r"|earliest))(?:\s+(?:ones?|papers?|of\s+(?:them|those|these)))?[\s?.!]*$", re.IGNORECASE)
 # ... by title: "sort them by title", "list them alphabetically"
 _BY_TITLE = re.compile(
@@ -1159,6 +1163,7 @@ class Turn:
     like: str = ""  # the paper a listing of papers like one was of ("find similar papers")
     topic: str = ""  # a listing's topic as its first line named it ("offline RL", not "offline
     #                  RL 2024 2025 AISTATS": its words, filters left out)
+    within: str = ""  # ... a narrowing's ("which of them are theoretical?": "theoretical")
     sides: list[tuple[str, int]] = field(default_factory=list)  # a comparison's sides, and the
     #                                                             papers found for each
 
@@ -1190,6 +1195,13 @@ class Conversation:
     def topic(self) -> str:
         """The last listing's topic as its first line named it (:attr:`Turn.topic`); ''."""
         return next((t.topic for t in reversed(self.turns) if t.topic), "")
+
+    def named(self, words: str) -> int | None:
+        """The place of the last turn with papers whose listing's topic, or narrowing's, is
+        ``words`` ("the LoRA papers", "the theoretical ones"); None where none is."""
+        return next((i for i in reversed(range(len(self.turns))) if self.turns[i].paper_ids
+                     and plain(words) in (plain(self.turns[i].topic), plain(self.turns[i].within))),
+                    None)
 
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
@@ -1337,12 +1349,16 @@ class QuestionReader:
         question, venues_respelled = self._venues_written(self._written(question))
         question = _POLITE.sub("", question) or question
         question = _PURPOSE.sub("", question)
-        if conversation and (m := _OF_THE_TOPIC.match(question)) and (at := next((
-                i for i in reversed(range(len(conversation.turns))) if conversation.turns[i].topic
-                and plain(conversation.turns[i].topic) == plain(m.group("t"))), None)) is not None:
+        if conversation and (m := _OF_THE_TOPIC.match(question)) and (
+                at := conversation.named(m.group("t"))) is not None:
             question = f"{question[:m.start('the')]}those{question[m.end():]}"
-            earlier = conversation.turns[at].topic if at < len(conversation.turns) - 1 else ""
+            turn = conversation.turns[at]
+            earlier = turn.topic or turn.within if at < len(conversation.turns) - 1 else ""
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
+        if conversation and (m := _SUMMARIZE_THE.match(question)) and (
+                at := conversation.named(m.group("t"))) is not None:
+            question = "Summarize them."  # "summarize the theoretical ones": that listing's
+            conversation = Conversation(conversation.turns[:at + 1])
         if conversation and conversation.topic and (m := _THAT_TOPIC.search(question)) and not (
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
                     "this")):  # (after an answer on one paper, "this" is that paper)
@@ -1721,10 +1737,10 @@ class QuestionReader:
                 return _again(prev, filters, recount=True,
                               tally=next(k for k, v in m.groupdict().items() if v))
         if conversation and (m := _BACK_TO.match(question)) and (back := next((
-                t for t in reversed(conversation.turns) if t.paper_ids and t.topic and set(
-                    plain(m.group("t") or m.group("u")).split()) <= set(plain(t.topic).split())),
-                None)):
-            return _again(back, filters, recount=True, earlier=back.topic)  # "go back to
+                t for t in reversed(conversation.turns) if t.paper_ids and (t.topic or t.within)
+                and set(plain(m.group("t") or m.group("u")).split()) <= set(
+                    plain(t.topic or t.within).split())), None)):
+            return _again(back, filters, recount=True, earlier=back.topic or back.within)  # "go back to
             # the fairness papers": that listing
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):

@@ -49,7 +49,7 @@ used show list find tell give explain summarize summarise summary please any met
 methods approach approaches propose proposed proposes citation citations cite cites citing
 overview describe describes main key tell briefly detail details those these abstract
 abstracts say says corpus indexed known what's that's there's it's pls plz thx findings
-advances developments got gotten
+advances developments got gotten specifically particularly especially
 """.split())
 
 # A year as questions and venue names write it ("COLT 2024", "since 2023").

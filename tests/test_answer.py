@@ -2026,6 +2026,12 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     a = fast_chat.ask("which are about healthcare?", conv)
     assert [p["paper_id"] for p in a.papers] == ["f0"], a.answer
     assert fast_chat.ask("show me the fairness papers again", conv).count == 4
+    conv2 = Conversation()  # a narrowing named by its words: "summarize the X ones" (it
+    fast_chat.ask("Which papers study fairness in machine learning?", conv2)  # searched "X
+    fast_chat.ask("which of them use causal inference?", conv2)  # ones")
+    fast_chat.ask("Which papers study healthcare triage?", conv2)
+    a = fast_chat.ask("summarize the causal inference ones", conv2)
+    assert (a.kind, [p["paper_id"] for p in a.papers]) == ("summary", ["f1"]), a.answer
     fast_chat.ask("Which papers study healthcare triage?", conv)
     a = fast_chat.ask("show me the healthcare papers", conv)  # a search, not that listing
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "h"], a.answer
@@ -3036,12 +3042,17 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     assert sorted(ids(a)) == ["p0", "p3"] and "\u201cones\u201d" not in a.answer, a.answer
     for question, year_ids in (("Which one is the most recent?", ["p1", "p2"]),
                                ("which are the newest?", ["p1", "p2"]),
-                               ("which is the oldest one?", ["p0", "p3"])):
+                               ("which is the oldest one?", ["p0", "p3"]),
+                               ("what's the oldest one?", ["p0", "p3"])):
         conv = Conversation()  # those of the list's latest (earliest) year (it searched
         fast_chat.ask("Which papers study bandit problems?", conv)  # "recent", "oldest")
         assert sorted(ids(fast_chat.ask(question, conv))) == year_ids, question
     a = fast_chat.ask("How many papers on bandit problems per venue?")
     assert a.count == 4 and "1. COLT: 3 papers" in a.answer.splitlines()[2], a.answer
+    conv = Conversation()  # "specifically" is no word to find (no paper on "bandit problems
+    fast_chat.ask("Which papers are from COLT?", conv)  # specifically")
+    assert sorted(ids(fast_chat.ask("which of them study bandit problems specifically?",
+                                    conv))) == ["p0", "p1", "p3"]
 
 
 def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_gives(
