@@ -561,9 +561,10 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
 
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 # a pronoun that names the papers the question itself asks for, not those of an answer before:
-# "which papers study federated learning and their convergence bounds?" (the topic words come
-# before it; "which papers study their robustness?" asks of the papers before)
-_OWN_PRONOUN = re.compile(r"^\s*(?:which|what|find|list|show|any)\b.*?\bpapers?\s+(?:that\s+|which"
+# "which papers study federated learning and their convergence bounds?", "papers on VLMs and
+# their hallucinations" (the topic words come before it; "which papers study their
+# robustness?" asks of the papers before)
+_OWN_PRONOUN = re.compile(r"^\s*(?:(?:which|what|find|list|show|any)\b.*?\b)?papers?\s+(?:that\s+|which"
                           r"\s+)?(?:stud(?:y|ies)|on|about|use|propose)\s+(?P<topic>[^,;?]+?)"
                           r",?\s+(?:and|with|including)\s+(?:their|its)\b", re.IGNORECASE)
 # a follow-up picking papers of the last listing by their place in it: "tell me more about the

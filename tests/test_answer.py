@@ -1416,6 +1416,9 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     fast_chat.ask("Which papers study bandit problems?", conv)  # one before (its own reading
     fast_chat.ask("Which papers study federated learning and their bounds?", conv)  # joins
     assert "p5" in ids(fast_chat.ask("What about ALT?", conv))  # the bandit topic to it)
+    fast_chat.ask("Which papers study bandit problems?", conv)  # ... also with no "which"
+    a = fast_chat.ask("papers on federated learning and their bounds", conv)
+    assert "bandit" not in a.standalone_query.lower() and "p5" in ids(a), a.standalone_query
     for question, among in (("And the spotlights?", ["p1"]), ("What about COLT 2025?", ["p2"]),
                             ("And the ones from MIT?", ["p0", "p3"]),
                             ("from COLT 2024", ["p0", "p1"]), ("only at ALT", ["p3"]),  # (new
