@@ -778,7 +778,8 @@ class Answerer:
             return _Tally("", head)
         counted, narrower = (self._topics(hits, self._most(), plan.topic) if by == "topic"
                              else (_tallied(hits, by, _whose(plan, hits) if by == "coauthor"
-                                            else frozenset(), at=plan.filters.affiliation),
+                                            else frozenset(), at=plan.filters.affiliation,
+                                            of=plan.author if plan.tally_own else ""),
                                    _subareas(hits) if by == "area" else {}))
         lines, foot = _tally_lines(counted, by, self._most(), hits, narrower)
         one, _, given = _TALLY_WORDS[by]
@@ -1302,14 +1303,16 @@ def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:
 
 
 def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = frozenset(), *,
-             at: str = "") -> list[tuple[str, list[int]]]:
+             at: str = "", of: str = "") -> list[tuple[str, list[int]]]:
     """The authors (co-authors: those not ``besides``, lowercase; institutions, venues, years,
     areas) of ``hits``, each with the places (from 1) of its papers among them: the most
     papers first (years in their order); an institution once a paper however many of its
     authors are there, however their affiliations write it
     (:func:`rag.institutions.institutions_of`: "Google Research" and "Google" are one). ``at``:
     the institution the papers were asked of ("which authors at MIT ...?"), whose authors alone
-    are counted where each author's affiliation is given (not their co-authors elsewhere)."""
+    are counted where each author's affiliation is given (not their co-authors elsewhere);
+    ``of``: the author whose institutions alone are counted ("where is X from?"), likewise."""
+    own = {n.lower() for n in name_parts(of)}
     named = [re.compile(name_pattern(part), re.IGNORECASE) for part in at.split(ALL_OF)
              if name_pattern(part)]
     places: dict[str, list[int]] = {}
@@ -1320,7 +1323,7 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
                  if named and len(p.affiliations) == len(p.authors) else p.authors)
                 if by == "author" else
                 [a for a in p.authors if a.lower() not in besides] if by == "coauthor" else
-                sorted({n for a in p.affiliations for n in institutions_of(a.strip())})
+                sorted({n for a in _own(p, own) for n in institutions_of(a.strip())})
                 if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue
                 else [area_of(p)] if by == "area" and p.area
@@ -1331,6 +1334,15 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
             places.setdefault(key, []).append(n)
     return (sorted(places.items()) if by == "year"
             else sorted(places.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+
+
+def _own(paper: Paper, names: set[str]) -> list[str]:
+    """The affiliations ``paper`` gives for the authors ``names`` (lowercase), where it gives
+    each author's; all it gives where ``names`` is empty or they are not given so."""
+    if not names or len(paper.affiliations) != len(paper.authors):
+        return paper.affiliations
+    return [aff for a, aff in zip(paper.authors, paper.affiliations, strict=True)
+            if a.lower() in names]
 
 
 def _day(session: str) -> list[str]:

@@ -668,9 +668,11 @@ _TALLY = re.compile(
 # MIT work on X?", "list the authors from Google" (its authors counted, not their co-authors
 # elsewhere, where each author's affiliation is given)
 _PEOPLE_AT = re.compile(
-    r"^\s*(?:(?:who|which|what)\s+(?:are|were)\s+the|which|what|(?:list|show|name|give)(?:\s+(?:me|us))?"
+    r"^\s*(?:(?:(?:who|which|what)\s+(?:are|were)\s+the|which|what|(?:list|show|name|give)(?:\s+(?:me|us))?"
     r"(?:\s+(?:all\s+)?the)?)\s+(?:(?P<pre>[^\W\d_][\w&.' -]*?)\s+" + _PEOPLE_NOUN
     + r"|" + _PEOPLE_NOUN + r"\s+(?:at|from|affiliated\s+with)\s+(?P<post>[^\W\d_][\w&.' -]*?))"
+    # ... "who works at Berkeley on RL?", "who at MIT studies X?"
+    r"|who\s+(?:(?:works?|researches|publishes|is)\s+)?(?:at|from|in)\s+(?P<who>[^\W\d_][\w&.' -]*?))"
     r"(?:\s+(?:(?:who\s+)?(?:work|research|publish|stud|writ|wrote)\w*\s+(?:on|about)?|on|about)"
     rf"\s*(?P<topic>\S.*?)|\s+{_MOST}(?P<tail>\s+(?:in|from|at|since|on|about)\s+\S.*?)?)?[\s?.!]*$",
     re.IGNORECASE)
@@ -835,6 +837,15 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
 # them (:meth:`QuestionReader._pronoun_named`)
 _HE_SHE = re.compile(r"(?<![\w'\u2019-])(?:(?P<own>[Hh]is|[Hh]er(?=\s+[a-z]))|[Hh]e|[Ss]he|her)"
                      r"(?![\w'\u2019-])(?!\s+[A-Z])")
+# where an author is: "where is Dorsa Sadigh from?", "which institution does Sergey Levine
+# work at?", "what is Chelsea Finn's affiliation?" (the author's papers, counted by the
+# institution the author gives on each)
+_AUTHOR_WHERE = re.compile(
+    r"^\s*(?:(?:and\s+)?where\s+(?:is|are|was|does|do|did)\s+(?P<a>.+?)\s+(?:from|based|work(?:ing)?"
+    rf"|affiliated)|(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:is|are|was|does"
+    r"|do|did)\s+(?P<b>.+?)\s+(?:at|from|with|in|affiliated\s+with|(?:work|teach|stud(?:y|ies)"
+    r"|research)(?:ing)?(?:\s+(?:at|for|in))?|belong\s+to)|what\s+(?:is|are|was|were)\s+(?P<c>.+?)"
+    r"['\u2019]s?\s+(?:affiliations?|institutions?|universit(?:y|ies)))[\s?.!]*$", re.IGNORECASE)
 # ... "who are his co-authors?": the authors of those papers, counted
 _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his"
                         r"|her|their|the)\s+(?:(?:most\s+(?:frequent|common|regular)|main|top)\s+)?"
@@ -1284,6 +1295,7 @@ class Plan:
     tally: str = ""                    # "the most prolific authors on X": count by "author",
     #                                    "affiliation", "venue", "year", "area", "topic" or
     #                                    "trend" (topics by growth)
+    tally_own: bool = False            # ... by ``author``'s own affiliation ("where is X from?")
     everything: bool = False           # "what topics are covered?": every paper (within filters)
     trend_year: int | None = None      # "what was trending in 2025?": the year of a "trend" tally
 
@@ -1802,6 +1814,12 @@ class QuestionReader:
         if at := self._people_at(question):  # "who are the Stanford authors?"
             question = at
         tally = ""
+        if (m := _AUTHOR_WHERE.match(question)) and (who := next(x for x in m.groups() if x)) and (
+                self._author_named(f"papers by {who}").name):  # "where is X from?": the
+            # institutions X gives on X's papers, counted (X's own, where each author's is given)
+            plan = self._plan(f"What did {who} work on?", conversation, filters)
+            plan.tally, plan.tally_own = "affiliation", True
+            return plan
         if (m := _COAUTHORS_OF.match(question)) and (  # an author's: not "who works with GNNs?"
                 (who := self._author_named(f"papers by {next(x for x in m.groups() if x)}"))
                 .name or who.many):  # "who co-authors most with X?": X's papers, counted
@@ -2477,7 +2495,7 @@ class QuestionReader:
         them ("Who are the most prolific authors from MIT on X?"); '' for any other (the words
         before "authors" name no institution: "who are the top authors?")."""
         m = _PEOPLE_AT.match(question)
-        at = m and (m.group("pre") or m.group("post"))
+        at = m and (m.group("pre") or m.group("post") or m.group("who"))
         if not m or not at or self.index.match_affiliation(f"from {at}")[1] != f"from {at}":
             return ""
         return f"Who are the most prolific authors from {at}" + (

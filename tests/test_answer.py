@@ -1950,7 +1950,8 @@ def test_the_authors_at_an_institution(fast_chat: PaperChat, tmp_path: Path) -> 
     """"Who are the Stanford authors?", "which researchers at Stanford work on X?", "list the
     authors from Stanford" count the authors whose own affiliation is Stanford (they listed
     Stanford's papers, or searched "authors"); "who are the most prolific authors from MIT?"
-    leaves out their co-authors elsewhere, where each author's affiliation is given."""
+    leaves out their co-authors elsewhere, where each author's affiliation is given; "where is
+    X from?" counts the institutions X gives."""
     rows = [{"id": "s1", "title": "Bandits one", "authors": ["Ann Lee", "Bo Chen"],
              "affiliations": ["Stanford University", "MIT"], "abstract": "We study bandit problems."},
             {"id": "s2", "title": "Bandits two", "authors": ["Ann Lee", "Cy Dunn"],
@@ -1969,8 +1970,14 @@ def test_the_authors_at_an_institution(fast_chat: PaperChat, tmp_path: Path) -> 
                      "which authors at Stanford have the most papers?"):
         assert counted(question) == ["1. Ann Lee", "2. Cy Dunn", "3. Di Fox"], question
     for question in ("which Stanford researchers work on bandit problems?",
-                     "which authors at Stanford have the most papers on bandit problems?"):
+                     "which authors at Stanford have the most papers on bandit problems?",
+                     "who works at Stanford on bandit problems?"):
         assert counted(question) == ["1. Ann Lee", "2. Cy Dunn"], question
+    # where an author is: the institutions that author gives, counted (not the co-authors';
+    # it searched "Bo Chen from")
+    for question in ("where is Bo Chen from?", "Which institution does Bo Chen work at?",
+                     "what is Bo Chen's affiliation?"):
+        assert counted(question) == ["1. MIT"], question
     assert counted("who are the most prolific authors from MIT?") == ["1. Bo Chen"]
     assert fast_chat.answerer().plan("who are the top authors?", None, None).filters.affiliation == ""
 
