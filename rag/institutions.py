@@ -230,7 +230,7 @@ _BEFORE_PAPERS = re.compile(rf"(?:\bby\s+)?(?P<name>{_RUN})(?:'s)?\s+(?:(?P<peop
 _PUBLISHED = re.compile(rf"^\s*(?:what|which|(?P<many>how\s+many))\s+(?:{WORK_NOUN}\s+)?"
                         rf"(?:did|does|do|has|have)\s+(?:the\s+)?(?P<name>{_RUN})(?:'s)?"
                         rf"(?:\s+{_PEOPLE})?\s+"
-                        r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?"
+                        r"(?:publish(?:ed)?|write|wr[io]tten?|do(?:ne)?|have|has|had"
                         r"|research(?:ed)?|stud(?:y|ied)|work(?:ed)?(?=\s+on\b))\b(?:\s+on\b"
                         r"(?=\s*[?.!]*$))?", re.IGNORECASE)
 # "papers by researchers at MIT", "papers written by people from CMU", "papers with authors

@@ -1286,7 +1286,8 @@ def test_an_institution_naming_the_papers_and_several_institutions(fast_chat: Pa
     fast_chat._llm = ScriptedLLM()
     for question in ("Which MIT papers study bandits?", "What did MIT publish on bandits?",
                      "MIT papers on bandits", "Which papers by MIT researchers study bandits?",
-                     "What has the Massachusetts Institute of Technology published on bandits?"):
+                     "What has the Massachusetts Institute of Technology published on bandits?",
+                     "what does MIT have on bandits?"):  # ("MIT have" a topic word)
         assert _listed(fast_chat, question) == ["both", "mit"], question
     assert _listed(fast_chat, "Which papers by researchers at Stanford study bandits?") == [
         "both", "stan"]
