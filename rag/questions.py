@@ -867,6 +867,15 @@ _COAUTHORS_OF = re.compile(
     r"|who\s+(?:has|did|does)\s+(?P<d>.+?)\s+(?:collaborated?|worked?|co-?authored|co-?written"
     r"|written|published)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)[\s?.!]*$", re.IGNORECASE)
 # "sort them by year" after a listing: its papers again, newest first
+# ... by relevance, the order a listing has: "rank them by relevance"
+_BY_RELEVANCE = re.compile(
+    r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:sort|order|rank|list|show|give)(?:\s+me)?"
+    r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+by\s+(?:relevance"
+    r"|importance|how\s+relevant\s+they\s+are)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
+# ... "the top 3" of a listing: its first three (a listing is by relevance, the closest first)
+_TOP_N = re.compile(r"\bthe\s+top\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
+                    r"(?=(?:\s+(?:ones|papers|results))?(?:\s+(?:of\s+)?(?:them|those|these))?[\s?.!]*$)",
+                    re.IGNORECASE)
 _SORTED = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:(?:sort|order|rank|list|show|give)(?:\s+me)?"
     r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:(?:the\s+)?"
@@ -1368,6 +1377,8 @@ class QuestionReader:
             turn = conversation.turns[at]
             earlier = turn.topic or turn.within if at < len(conversation.turns) - 1 else ""
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
+        if conversation and conversation.listed and (m := _TOP_N.search(question)):
+            question = f"{question[:m.start()]}the first {m.group('n')}{question[m.end():]}"
         if conversation and (m := _SUMMARIZE_THE.match(question)) and (
                 at := conversation.named(m.group("t"))) is not None:
             question = "Summarize them."  # "summarize the theoretical ones": that listing's
@@ -1763,6 +1774,8 @@ class QuestionReader:
                 return Plan("summary", "", Filters(), reply=prompts.NO_MORE_ONE if count == 1
                             else prompts.render(prompts.NO_MORE, count=count, s="s"))
             return _again(listed, filters, offset=listed.shown)
+        if listed and listed.paper_ids and _BY_RELEVANCE.match(question):  # "rank them by
+            return _again(listed, filters, recount=True)  # relevance": as listed
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)
         if listed and listed.paper_ids and (m := _LATEST_OF.match(question)) and (years := [

@@ -3041,6 +3041,12 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert a.kind == "listing" and a.answer.splitlines()[0].endswith(", by title:"), a.answer
         assert ids(a) == ["p0", "p1", "p2", "p3"], question
     assert sorted(ids(fast_chat.ask("Only the orals", conv))) == ["p0", "p2"]
+    conv = Conversation()  # by relevance: as listed; "the top 2": its first two (each was a
+    listed = ids(fast_chat.ask("Which papers study bandit problems?", conv))  # search for
+    a = fast_chat.ask("rank them by relevance", conv)  # "rank relevance", a judgement)
+    assert (ids(a), a.answer.splitlines()[0]) == (listed, "The last list holds 4 papers:")
+    a = fast_chat.ask("give me the top 2", conv)
+    assert ids(a) == listed[:2], a.answer
     conv = Conversation()  # the topic as the listing named it, not its filter's words
     fast_chat.ask("Which COLT papers from 2024 study bandit problems?", conv)
     assert fast_chat.ask("Sort them by title", conv).answer.splitlines()[0] == (
