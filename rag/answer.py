@@ -490,6 +490,10 @@ class Answerer:
                     prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope),
                                    answer=_answer_of(plan), topic=_quoted(plan, question))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
+                    f"paper {neutralize(_from(_among(plan)))}{neutralize(plan.also_said)}."
+                    if plan.also_said and plan.also_said == plan.topic  # "papers with code":
+                    # none has it (it "matched “with linked code”")
+                    else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
             text = " ".join([*self._note_lines(plan), text, *self._outside(plan),

@@ -2168,6 +2168,10 @@ def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Pa
                             ("papers with fewer than three authors on bandits", ["p1", "p2"]),
                             ("two-author papers", ["p2"])):
         assert _listed(fast_chat, question) == among, question
+    a = fast_chat.ask("papers with more than 30 authors")  # none: said as such (not as
+    assert a.refused and a.answer == (prompts.CANNOT_ANSWER_PHRASE  # a topic: "no indexed
+                                      + ": no indexed paper with more than 30 authors.")  # paper
+    # matches “with more than 30 authors”")
     a = fast_chat.ask("How many COLT 2024 papers have only one author?")
     assert [p["paper_id"] for p in a.papers] == ["p1"]
     assert a.answer.splitlines()[0] == "The index holds 1 COLT 2024 paper with a single author:"
