@@ -477,7 +477,7 @@ class Answerer:
                     prompts.render(prompts.ONLY_LEFT_OUT, without=neutralize(plan.without))
                     if plan.only_left_out else
                     f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
-                    prompts.render(prompts.HELD_NARROWED_NONE, scope=len(plan.scope),
+                    prompts.render(prompts.HELD_NARROWED_NONE, scope=f"{len(plan.scope):,}",
                                    s="" if len(plan.scope) == 1 else "s", **_whose_list(plan),
                                    include="includes" if len(plan.scope) == 1 else "include",
                                    papers=neutralize(held_papers(
@@ -487,7 +487,7 @@ class Answerer:
                     prompts.render(prompts.NO_MATCH_IN_SELECTION_ONE, answer=_answer_of(plan),
                                    topic=_quoted(plan, question))
                     if plan.scope is not None and len(plan.scope) == 1 else
-                    prompts.render(prompts.NO_MATCH_IN_SELECTION, count=len(plan.scope),
+                    prompts.render(prompts.NO_MATCH_IN_SELECTION, count=f"{len(plan.scope):,}",
                                    answer=_answer_of(plan), topic=_quoted(plan, question))
                     if plan.scope is not None else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}{neutralize(plan.also_said)}."
@@ -984,7 +984,7 @@ class Answerer:
                         plan.also_said)))
                     if plan.kind == "metadata" and scope is None and not plan.newest_first
                     and not query_terms(plan.query)
-                    else prompts.render(prompts.HELD_NARROWED_HEADER, scope=scope,
+                    else prompts.render(prompts.HELD_NARROWED_HEADER, scope=f"{scope:,}",
                                         s="" if scope == 1 else "s", **_whose_list(plan),
                                         include="includes" if scope == 1 else "include",
                                         papers=neutralize(held_papers(
@@ -1121,7 +1121,7 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
                               order=order)
     if named == 0:
         nothing = (f"No indexed abstract {_from(among)}".rstrip() if scope is None
-                   else f"None of the {scope} papers from {answer}")
+                   else f"None of the {scope:,} papers from {answer}")
         if closest and count == 1:  # "which one is most relevant to X?"
             return prompts.render(prompts.LISTING_HEADER_CLOSEST, nothing=nothing, topic=topic)
         return prompts.render(prompts.LISTING_HEADER_NONE, count=count, nothing=nothing,
@@ -1254,7 +1254,7 @@ def _where(scope: int | None, among: str, answer: str = "the previous answer") -
     the indexed abstracts", or "of the 6 from the previous answer" (``scope``: narrowing
     ``answer``)."""
     return (f"{_from(among)}in the indexed abstracts" if scope is None
-            else f"of the {scope} from {answer}")
+            else f"of the {scope:,} from {answer}")
 
 
 def _answer_of(plan: Plan) -> str:

@@ -1783,6 +1783,10 @@ class QuestionReader:
             year = min(years) if m.group("old") else max(years)  # "which one is the most
             return self._plan(f"Of those, which are from {year}?",  # recent?": of its year
                               Conversation([listed]), filters)
+        if not listed and (m := _LATEST_OF.match(question)) and (held := self.index.years()):
+            year = min(held) if m.group("old") else max(held)  # "which is the oldest
+            return self._plan(f"Which papers are from {year}?", None, filters)  # paper?": of
+            # the catalog's first year (it searched "oldest")
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
             return _again(listed, filters, by_title=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"

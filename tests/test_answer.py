@@ -20,6 +20,7 @@ from rag.answer import (
     TokenEvent,
     _searched,
     _two_parts,
+    _where,
 )
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
@@ -3068,6 +3069,11 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         conv = Conversation()  # those of the list's latest (earliest) year (it searched
         fast_chat.ask("Which papers study bandit problems?", conv)  # "recent", "oldest")
         assert sorted(ids(fast_chat.ask(question, conv))) == year_ids, question
+    assert _where(1107, "") == "of the 1,107 from the previous answer"  # as counts are
+    for question, year in (("which is the oldest paper?", 2024), ("what are the newest papers?",
+                                                                  2025)):
+        a = fast_chat.ask(question)  # no list before: the catalog's (it searched "oldest")
+        assert a.answer.splitlines()[0] == f"The index holds 3 papers from {year}:", a.answer
     a = fast_chat.ask("How many papers on bandit problems per venue?")
     assert a.count == 4 and "1. COLT: 3 papers" in a.answer.splitlines()[2], a.answer
     conv = Conversation()  # "specifically" is no word to find (no paper on "bandit problems
