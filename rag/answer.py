@@ -1474,7 +1474,7 @@ _WEAK = ("limited limits costly expensive difficult hard sensitive lacks struggl
 _STRONG = ("advantages benefits outperforms improves efficient faster simpler robust superior "
            "effective enables")
 _ASPECT_CUES: dict[str, tuple[str, str]] = {
-    **dict.fromkeys(("limit", "drawb", "weakn", "short", "chall", "failu"), (_SURE, _WEAK)),
+    **dict.fromkeys(("limit", "drawb", "weakn", "short", "chall", "failu", "criti"), (_SURE, _WEAK)),
     "risks": (f"{_SURE} harmful misuse unsafe threat attacks", _WEAK),
     **dict.fromkeys(("advan", "benef", "stren"), (_STRONG, "")),
     "assum": ("assumes assuming", ""), "open ": ("remains unclear unknown", ""),

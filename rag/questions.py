@@ -323,7 +323,7 @@ _DATA_USED = re.compile(
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages"
                  r"|benefits|strengths|applications|open\s+(?:problems|questions)|risks|assumptions"
-                 r"|failure\s+modes)")
+                 r"|failure\s+modes|criticisms?|critiques?)")
 _ASPECT = re.compile(
     r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
     rf"{_ASPECT_WORDS}\s+(?:of|in|for|with|to|on|about|regarding)\s+(?P<topic>.+?)[\s?.!]*$",
@@ -993,6 +993,12 @@ _REWORDED = (
     (re.compile(r"^\s*what(?:['\u2019]s|\s+is)\s+(?:at\s+)?the\s+intersection\s+(?:of|between)\s+",
                 re.IGNORECASE), "Which papers study "),
     (re.compile(r"\b(?:at|on|in)\s+the\s+intersection\s+(?:of|between)\s+", re.IGNORECASE), "on "),
+    # "papers that criticize RLHF", "work critical of X": the papers on X, each by its sentence
+    # on X's limitations (it searched "criticize RLHF": abstracts rarely say so)
+    (re.compile(r"^\s*(?:(?:are\s+there|which|what|find|list|show(?:\s+me)?|any)\s+)?(?:any\s+)?"
+                r"(?:papers?|works?|studies|articles)\s+(?:that\s+|which\s+)?(?:criticiz|criticis|critiqu"
+                r"|(?:are|is)\s+critical\s+of|critical\s+of)\w*\s+(?P<x>.+?)[\s?.!]*$", re.IGNORECASE),
+     lambda m: f"What are the limitations of {m.group('x')}?"),
     # "what do they conclude?", "what are their main findings?", "summarize the key ideas":
     # the last answer's papers summarized (it summarized those naming "conclude")
     (re.compile(r"^\s*(?:(?:and|so)\s+)?(?:what\s+(?:do|does|did)\s+(?:they|these|those|(?:these|those"

@@ -3403,8 +3403,10 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     a = fast_chat.ask("what are their limitations?", conv)
     assert "One limitation is its memory cost" in a.answer and len(a.papers) == 5, a.answer
     for question in ("what are the limitations on optimal transport?",  # "in this area": "on
-                     "What are the main limitations in this area?"):  # <its topic>" (it
-        a = fast_chat.ask(question, conv)  # searched "limitations", refused)
+                     "What are the main limitations in this area?",  # <its topic>" (it
+                     "are there papers that criticize optimal transport?",  # (it searched
+                     "what are the criticisms of optimal transport?"):  # "criticize")
+        a = fast_chat.ask(question, conv)  # ("limitations" searched, refused)
         assert "One limitation is its memory cost" in a.answer and len(a.papers) == 5, (
             question, a.answer)
     # the datasets they use: each paper's sentence naming its data (a corpus in other words),
