@@ -142,7 +142,10 @@ _BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any)\s+(?:papers?\s+|ones?\
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
                       r"(?:\s+(?:the\s+)?(?:those|ones|papers?))?(?:\s+(?:on|about|using|with))?"
                       r"|(?:(?:that|which)\s+)?(?:do(?:es)?|are|is)(?:\s+not|n't)\s+(?:study|use"
-                      r"|mention|address|consider|involve|name|about|on|using))"
+                      r"|mention|address|consider|involve|name|about|on|using)"
+                      # ... "(which ones) are not Bayesian?"
+                      r"|(?:that\s+)?(?:are|is)(?:\s+not|n't)(?=\s+(?!(?:from|at|in|by"
+                      r"|with|being|published|presented|accepted|orals?|posters?|spotlights?)\b)))"
                       r"\s+(?:the\s+)?(?P<x>[^?.!]+?)(?:\s+(?:ones|papers?|works?))?[\s?.!]*$",
                       re.IGNORECASE)  # "excluding (the) multimodal ones": multimodal
 # the question's own verb after "papers" ("which paper introduced DPO?", "papers that discuss
@@ -1910,7 +1913,7 @@ class QuestionReader:
             question = question[:m.start()] + question[m.end():]
         question, exclude, excluded = self._not_filtered(question)
         question, left_out = self._authors_left_out(question)  # "papers by A but not with B"
-        without = ""
+        without, narrowed_from = "", ""
         if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
             if not (query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
                 # "which papers don't use deep learning?": nothing named to list
@@ -1918,6 +1921,17 @@ class QuestionReader:
                              without=m.group("x").strip(), only_left_out=True)
             # "which papers study bandits but not regret?", "of those, which are not on regret?"
             question, without = question[:m.start()] + "?", m.group("x").strip()
+            if prev and _NARROW.search(question) and conversation and (
+                    last := conversation.answered) and plain(last.within) == plain(without) and (
+                    before := next((t for t in reversed(conversation.turns[
+                        :conversation.turns.index(last)]) if t.paper_ids
+                        and set(last.paper_ids) <= set(t.paper_ids)), None)):
+                # "which are Bayesian?", then "which are not Bayesian?": the rest of the list
+                # the first narrowed
+                conversation = Conversation(conversation.turns[
+                    :conversation.turns.index(before) + 1])
+                narrowed_from = (before.topic or before.within
+                                 or shown_topic(_topic(before.standalone)))
         question = " ".join(_SHOULD_READ.sub(" ", question).split())  # "should I cite?"
         citing = bool(_CITING.search(question)) and bool(_LISTING.search(question))
         if citing:  # "which papers cite DPO?": those naming it
@@ -1930,6 +1944,7 @@ class QuestionReader:
         if dropped:  # "papers from Stanford on X" where no paper gives affiliations: on X
             question = " ".join(question.replace(dropped, " ", 1).split())
         plan = self._plan(question, conversation, filters)
+        plan.earlier = narrowed_from or plan.earlier
         plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
         plan.aspect, plan.share = aspect, share
         if left_out:  # "papers by A but not with B": named so in the first line
@@ -1952,7 +1967,8 @@ class QuestionReader:
         plan.no_affiliations, plan.institution_dropped = institution, bool(dropped)
         if (judged or without) and plan.scope is not None and not query_terms(plan.query):
             plan.whole_scope = True  # "of those, which is the best?": all of them
-            plan.topic = shown_topic(_topic(prev.standalone)) if prev else plan.topic
+            last = conversation.answered if conversation else None  # (not a refusal after it)
+            plan.topic = shown_topic(_topic(last.standalone)) if last else plan.topic
         return plan
 
     def _not_filtered(self, question: str) -> tuple[str, Filters | None, str]:

@@ -2038,6 +2038,12 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     a = fast_chat.ask("which are about healthcare?", conv)
     assert [p["paper_id"] for p in a.papers] == ["f0"], a.answer
     assert fast_chat.ask("show me the fairness papers again", conv).count == 4
+    conv3 = Conversation()  # "which ones are not X?" after "which are X?": the rest of the
+    fast_chat.ask("Which papers study fairness in machine learning?", conv3)  # list (it was
+    fast_chat.ask("which use causal inference?", conv3)  # those of the narrowing naming X)
+    a = fast_chat.ask("which ones are not causal inference?", conv3)
+    assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f2", "f3"], a.answer
+    assert "of the 4 from the earlier answer on" in a.answer.splitlines()[0], a.answer
     conv2 = Conversation()  # a narrowing named by its words: "summarize the X ones" (it
     fast_chat.ask("Which papers study fairness in machine learning?", conv2)  # searched "X
     fast_chat.ask("which of them use causal inference?", conv2)  # ones")
