@@ -950,6 +950,12 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
                             r"|pertinent|closely\s+related|similar)\s+to\b", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    # "what methods exist for X?", "what approaches are there for X?", "which techniques have
+    # been proposed for X?": the papers on X (it searched "exist")
+    (re.compile(r"^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:methods|approaches|techniques"
+                r"|algorithms|solutions|models|frameworks|works?|research)\s+(?:exists?|are\s+(?:there|available|out"
+                r"\s+there)|have\s+been\s+(?:proposed|developed|published))\s+(?:for|on|in|to|about)\s+",
+                re.IGNORECASE), "Which papers study "),
     # "can you explain what X means?", "what does X mean?", "what is meant by X?": what X is
     # (it searched "means")
     (re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:explain|tell\s+me)(?:\s+to\s+me)?\s+what"

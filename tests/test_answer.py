@@ -2555,6 +2555,9 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("define optimal transport", "summary", "optimal transport"),  # ("define" a word)
             ("what is the definition of optimal transport?", "summary", "optimal transport"),
             ("can you explain what optimal transport means?", "summary", "optimal transport"),
+            ("what methods exist for optimal transport?", "listing", "optimal transport"),
+            ("which techniques have been proposed for continual learning?", "listing",
+             "continual learning"),  # ("exist", "techniques proposed" were words to find)
             ("what does OT stand for?", "summary", "OT"),  # ("means", "stand" were words)
             ("what are researchers working on in continual learning?", "summary",
              "continual learning"),
