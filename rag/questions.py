@@ -458,7 +458,10 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
                      r"|(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:narrow|filter|restrict|limit)\s+(?:it|them"
                      r"|this|that|these|those|the\s+(?:list|results|papers))(?:\s+down)?\s+(?:to|by|for"
                      r"|with)\s+(?:(?:only\s+)?(?:those|the\s+ones|ones|papers)\s+)?"
-                     r"|(?:and\s+)?any\s+(?:ones?\s+)?(?:that|which)\s+"
+                     r"|(?:and\s+)?any\s+(?:ones?\s+)?(?:(?:that|which)\s+|(?=(?:with|using)\s))"
+                     # "and the ones that use diffusion?", "what about the ones with code?"
+                     r"|(?:(?:ok(?:ay)?|and|so|now)[\s,]+)*(?:(?:what|how)\s+about\s+)?(?:only\s+)?the\s+ones"
+                     r"(?:\s+(?:that|which)\s+|(?=\s+(?:with|using|about|on)\s)|(?=[\s?.!]*$))"
                      # "do any of them use X?", "are any of these orals?"
                      r"|(?:and\s+)?(?:(?:do|does|did|are|is|were)\s+)?(?:any|some)\s+of\s+"
                      r"(?:those|these|them)\s+"
@@ -2557,8 +2560,10 @@ class QuestionReader:
         m = _WHAT_ABOUT.match(question)
         x = _ONES.sub("", _INSTEAD.sub("", (m.group("x") or m.group("y") or m.group("z")
                                             or m.group("w") or "").strip())) if m else ""
-        if not x or _PRONOUN.search(x):
-            return None
+        if not x or _PRONOUN.search(x) or re.match(  # ("the ones" with code words taken out)
+                r"(?:the\s+)?ones$|(?:(?:the\s+)?ones\s+)?(?:that|which|who|with|using)\s", x,
+                re.IGNORECASE):
+            return None  # ("and the ones that use X?": a narrowing)
         if m and m.group("w"):  # "from COLM": what it names, put where the last question has it
             x = re.sub(r"^(?:(?:only|just)\s+)?(?:(?:from|at|in)\s+)?", "", x, flags=re.IGNORECASE)
 

@@ -1872,6 +1872,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     assert a.answer.splitlines()[0] == (
         "The previous answer's 3 papers include 2 papers with linked code:"), a.answer
     assert a.standalone_query == "Which papers study NeRF? (with linked code)"  # was "... ()"
+    fast_chat.ask("Which papers study NeRF?", conv)
+    a = fast_chat.ask("what about the ones with code?", conv)  # (it searched "the ones")
+    assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
     assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
         "The index holds 3 papers with linked code:")
     a = fast_chat.ask("Which NeRF paper with code has the most authors?")  # both said
@@ -2026,6 +2029,8 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     conv = Conversation()
     for question, ids in (("narrow it down to those dealing with healthcare", ["f0"]),
                           ("any that use causal inference?", ["f1"]),
+                          ("any with causal inference?", ["f1"]),
+                          ("ok, and the ones that use federated learning?", ["f2"]),
                           ("Filter the list to papers on federated learning", ["f2"])):
         conv = Conversation()
         assert fast_chat.ask("Which papers study fairness in machine learning?", conv).count == 4
