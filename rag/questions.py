@@ -693,7 +693,10 @@ _TALLY_THEM = re.compile(
     r"|published\s+(?:in|at)|appear(?:ed)?\s+(?:in|at))"
     rf"|who\s+(?P<author>(?:appears?|shows?\s+up|comes?\s+up)\s+(?:the\s+)?most(?:\s+often)?\s+"
     rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+(?:common|frequent"
-    rf"|prolific)|top)\s+authors?\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list)))[\s?.!]*$",
+    rf"|prolific)|top)\s+authors?\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list)"
+    # ... "who wrote the most of these?"
+    rf"|(?:wrote|authored|co-?authored|has\s+written)\s+(?:the\s+)?most\s+(?:of\s+)?(?:{_THEM}"
+    rf"|the\s+list)(?:\s+papers)?))[\s?.!]*$",
     re.IGNORECASE)
 # what an author or institution did, no topic: "what did the first one publish?"
 _WROTE = re.compile(r"\b(?:publish(?:ed)?|wr(?:ite|ote|itten)|work(?:ed)?|do(?:ne)?|did|has|have"

@@ -3556,7 +3556,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                                 ("which institutions are they from?", "institution",
                                  "1. MIT: 3 papers"),
                                 ("Who appears most often among their authors?", "author",
-                                 "1. Author 0: 1 paper")):
+                                 "1. Author 0: 1 paper"),
+                                ("thanks! who wrote the most of these?", "author",
+                                 "1. Author 0: 1 paper")):  # (every paper's authors counted)
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
