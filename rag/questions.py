@@ -956,6 +956,16 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
                             r"|pertinent|closely\s+related|similar)\s+to\b", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    # "give me a summary of the papers on X": a summary (it listed them, "summary" no word)
+    (re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:give|write|provide|make)(?:\s+(?:me|us))?"
+                r"\s+(?:an?\s+)?(?:(?:short|brief|quick|concise|high-level)\s+)?summary\s+of\s+",
+                re.IGNORECASE), "Summarize "),
+    # "is AlphaFold mentioned?", "is X discussed anywhere?": the papers naming it (it searched
+    # "mentioned")
+    (re.compile(r"^\s*(?:is|are)\s+(?P<x>.+?)\s+(?:ever\s+)?(?:mentioned|discussed|named|covered|used"
+                r"|studied)(?:\s+(?:anywhere|at\s+all))?(?:\s+in\s+(?:any|the)\s+(?:papers?"
+                r"|abstracts?))?[\s?.!]*$", re.IGNORECASE),
+     lambda m: f"Which papers mention {m.group('x')}?"),
     # "what methods exist for X?", "what approaches are there for X?", "which techniques have
     # been proposed for X?": the papers on X (it searched "exist")
     (re.compile(r"^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:methods|approaches|techniques"

@@ -2561,6 +2561,9 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("what is the definition of optimal transport?", "summary", "optimal transport"),
             ("can you explain what optimal transport means?", "summary", "optimal transport"),
             ("what methods exist for optimal transport?", "listing", "optimal transport"),
+            ("give me a short summary of the papers on optimal transport", "summary",
+             "optimal transport"),  # (a listing: "summary" no word)
+            ("is optimal transport mentioned anywhere?", "listing", "optimal transport"),
             ("which techniques have been proposed for continual learning?", "listing",
              "continual learning"),  # ("exist", "techniques proposed" were words to find)
             ("what does OT stand for?", "summary", "OT"),  # ("means", "stand" were words)
