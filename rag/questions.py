@@ -2552,14 +2552,21 @@ class QuestionReader:
 
     def _people_at(self, question: str) -> str:
         """A question asking for the authors at an institution (:data:`_PEOPLE_AT`: "who are
-        the Stanford authors?", "which researchers at MIT work on X?") as the question counting
-        them ("Who are the most prolific authors from MIT on X?"); '' for any other (the words
-        before "authors" name no institution: "who are the top authors?")."""
+        the Stanford authors?", "which researchers at MIT work on X?"), or of a venue, year or
+        status ("who are the COLT 2024 authors?"), as the question counting them ("Who are the
+        most prolific authors from MIT on X?", "... of the COLT 2024 papers?"); '' for any
+        other (the words before "authors" name neither: "who are the top authors?")."""
         m = _PEOPLE_AT.match(question)
         at = m and (m.group("pre") or m.group("post") or m.group("who"))
-        if not m or not at or self.index.match_affiliation(f"from {at}")[1] != f"from {at}":
+        if not m or not at:
             return ""
-        return f"Who are the most prolific authors from {at}" + (
+        if self.index.match_affiliation(f"from {at}")[1] == f"from {at}":
+            lead = f"from {at}"
+        elif m.group("pre") and self._filter_named(at, Filters()):
+            lead = f"of the {at} papers"  # "the COLT authors", "the Optimization authors"
+        else:
+            return ""
+        return f"Who are the most prolific authors {lead}" + (
             f" on {m.group('topic')}?" if m.group("topic") else f"{m.group('tail') or ''}?")
 
     def _what_about(self, question: str, last: str) -> str | None:

@@ -1958,7 +1958,8 @@ def test_the_authors_at_an_institution(fast_chat: PaperChat, tmp_path: Path) -> 
     leaves out their co-authors elsewhere, where each author's affiliation is given; "where is
     X from?" counts the institutions X gives."""
     rows = [{"id": "s1", "title": "Bandits one", "authors": ["Ann Lee", "Bo Chen"],
-             "affiliations": ["Stanford University", "MIT"], "abstract": "We study bandit problems."},
+             "affiliations": ["Stanford University", "MIT"], "abstract": "We study bandit problems.",
+             "conference": "COLT"},
             {"id": "s2", "title": "Bandits two", "authors": ["Ann Lee", "Cy Dunn"],
              "affiliations": ["Stanford", "Stanford University"],
              "abstract": "We study bandit problems again."},
@@ -1978,6 +1979,8 @@ def test_the_authors_at_an_institution(fast_chat: PaperChat, tmp_path: Path) -> 
                      "which authors at Stanford have the most papers on bandit problems?",
                      "who works at Stanford on bandit problems?"):
         assert counted(question) == ["1. Ann Lee", "2. Cy Dunn"], question
+    # ... of a venue (year, status): every author of its papers ("authors" was searched)
+    assert counted("who are the COLT authors?") == ["1. Ann Lee", "2. Bo Chen"]
     # where an author is: the institutions that author gives, counted (not the co-authors';
     # it searched "Bo Chen from")
     for question in ("where is Bo Chen from?", "Which institution does Bo Chen work at?",
