@@ -142,10 +142,7 @@ _BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any)\s+(?:papers?\s+|ones?\
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
                       r"(?:\s+(?:the\s+)?(?:those|ones|papers?))?(?:\s+(?:on|about|using|with))?"
                       r"|(?:(?:that|which)\s+)?(?:do(?:es)?|are|is)(?:\s+not|n't)\s+(?:study|use"
-                      r"|mention|address|consider|involve|name|about|on|using)"
-                      # ... "(which ones) are not Bayesian?"
-                      r"|(?:that\s+)?(?:are|is)(?:\s+not|n't)(?=\s+(?!(?:from|at|in|by"
-                      r"|with|being|published|presented|accepted|orals?|posters?|spotlights?)\b)))"
+                      r"|mention|address|consider|involve|name|about|on|using))"
                       r"\s+(?:the\s+)?(?P<x>[^?.!]+?)(?:\s+(?:ones|papers?|works?))?[\s?.!]*$",
                       re.IGNORECASE)  # "excluding (the) multimodal ones": multimodal
 # the question's own verb after "papers" ("which paper introduced DPO?", "papers that discuss
@@ -446,6 +443,13 @@ _NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|using|stud(?:y|ies|ied|ying)|propo
                 r"|tackl(?:e[sd]?|ing)|deal(?:s|ing)?\s+with|focus(?:es|ing)?\s+on|look(?:ing)?\s+at"
                 r"|cover[sd]?|explores?|investigates?|discuss(?:es)?|target[sd]?|appl(?:y|ies)(?:\s+to)?"
                 r"|improves?|involve[sd]?)")
+# ... asking for those that are not something (after its lead): "(which ones) are not
+# Bayesian", "(which of them) aren't about vision" (not a filter or state: "are not from
+# 2024", "are not being presented", "are not orals")
+_ARE_NOT = re.compile(
+    r"^\s*(?:are|is|were|was)(?:\s+not|n['\u2019]t)\s+(?!(?:from|at|in|by|with|being|published"
+    r"|presented|accepted|orals?|posters?|spotlights?)\b)(?:(?:about|on)\s+)?(?P<x>\S.*?)[\s?.!]*$",
+    re.IGNORECASE)
 # a follow-up narrowing the last answer's papers: "of those, which ...", "which of them ...",
 # "which one is ...", "only the orals", "just the ones from 2025"; "which" with no noun: "which
 # are orals?", "which use X?", "which ones are by X?", not where it asks for papers on a topic
@@ -1935,7 +1939,7 @@ class QuestionReader:
             question = question[:m.start()] + question[m.end():]
         question, exclude, excluded = self._not_filtered(question)
         question, left_out = self._authors_left_out(question)  # "papers by A but not with B"
-        without, narrowed_from = "", ""
+        without = ""
         if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
             if not (query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
                 # "which papers don't use deep learning?": nothing named to list
@@ -1943,17 +1947,6 @@ class QuestionReader:
                              without=m.group("x").strip(), only_left_out=True)
             # "which papers study bandits but not regret?", "of those, which are not on regret?"
             question, without = question[:m.start()] + "?", m.group("x").strip()
-            if prev and _NARROW.search(question) and conversation and (
-                    last := conversation.answered) and plain(last.within) == plain(without) and (
-                    before := next((t for t in reversed(conversation.turns[
-                        :conversation.turns.index(last)]) if t.paper_ids
-                        and set(last.paper_ids) <= set(t.paper_ids)), None)):
-                # "which are Bayesian?", then "which are not Bayesian?": the rest of the list
-                # the first narrowed
-                conversation = Conversation(conversation.turns[
-                    :conversation.turns.index(before) + 1])
-                narrowed_from = (before.topic or before.within
-                                 or shown_topic(_topic(before.standalone)))
         question = " ".join(_SHOULD_READ.sub(" ", question).split())  # "should I cite?"
         citing = bool(_CITING.search(question)) and bool(_LISTING.search(question))
         if citing:  # "which papers cite DPO?": those naming it
@@ -1966,8 +1959,8 @@ class QuestionReader:
         if dropped:  # "papers from Stanford on X" where no paper gives affiliations: on X
             question = " ".join(question.replace(dropped, " ", 1).split())
         plan = self._plan(question, conversation, filters)
-        plan.earlier = narrowed_from or plan.earlier
-        plan.judged, plan.newest_first, plan.without, plan.limit = judged, newest, without, limit
+        plan.judged, plan.newest_first, plan.limit = judged, newest, limit
+        plan.without = without or plan.without  # (or a narrowing's: "which are not X?")
         plan.aspect, plan.share = aspect, share
         if left_out:  # "papers by A but not with B": named so in the first line
             plan.without_authors = left_out
@@ -1986,8 +1979,12 @@ class QuestionReader:
         plan.citing = citing
         if exclude is not None and not plan.without:  # "bandit papers not at COLT"
             plan.exclude, plan.without = exclude, excluded
+            if plan.scope is None and not query_terms(plan.query):  # "which papers are not
+                plan.kind, plan.everything = "metadata", True  # orals?": all the others
+                plan.also_said = " ".join(x for x in (plan.also_said, f"other than {excluded}") if x)
         plan.no_affiliations, plan.institution_dropped = institution, bool(dropped)
-        if (judged or without) and plan.scope is not None and not query_terms(plan.query):
+        if (judged or without or exclude is not None) and plan.scope is not None and not (
+                query_terms(plan.query)):  # (also "which ones are not from 2023?")
             plan.whole_scope = True  # "of those, which is the best?": all of them
             last = conversation.answered if conversation else None  # (not a refusal after it)
             plan.topic = shown_topic(_topic(last.standalone)) if last else plan.topic
@@ -2008,7 +2005,10 @@ class QuestionReader:
             for n in range(len(words), 0, -1):  # "not at COLT 2024 on bandits": "COLT 2024"
                 if named := self._filter_named(" ".join(words[:n]), Filters()):
                     end = m.start("x") + len(" ".join(words[:n]))
-                    return question[:m.start()] + question[end:], *named
+                    lead = question[:m.start()] or (  # "which are not orals?": of the last
+                        "Which ones" if m.group(0).lstrip(" ,").lower().startswith("which")
+                        else "")  # list (the question was "?")
+                    return lead + question[end:], *named
         return question, None, ""
 
     def _paper_fact(self, question: str) -> Plan | None:
@@ -2263,6 +2263,23 @@ class QuestionReader:
         plan.tally, plan.trend_year = "trend" if trend else "topic", late
         return plan
 
+    @staticmethod
+    def _narrowed_without(words: str, conversation: Conversation | None, of: Turn,
+                          filters: Filters) -> Plan:
+        """"Which ones are not Bayesian?": the papers of the last answer (``of``) less those
+        naming ``words``; right after a narrowing to them ("which are Bayesian?"), of the list
+        it narrowed: the rest of it."""
+        earlier = ""
+        if conversation and plain(of.within) == plain(words) and (before := next((
+                t for t in reversed(conversation.turns[:next(i for i, t in enumerate(
+                    conversation.turns) if t is of)])
+                if t.paper_ids and set(of.paper_ids) <= set(t.paper_ids)), None)):
+            of = before
+            earlier = before.topic or before.within or shown_topic(_topic(before.standalone))
+        return Plan("listing", "", filters, scope=list(of.paper_ids), whole_scope=True,
+                    topic=of.topic or shown_topic(_topic(of.standalone)), without=words,
+                    standalone=f"{of.standalone} (not {words})", earlier=earlier)
+
     def _plan(self, question: str, conversation: Conversation | None,
               filters: Filters | None) -> Plan:
         filters = filters or Filters()
@@ -2274,8 +2291,10 @@ class QuestionReader:
                           flags=re.IGNORECASE)  # "only the spotlight ones"
             if did := _NARROW_DID.match(rest):  # "which of them did Levine write (with Finn)?"
                 rest = f"by {did.group('who')}{did.group('rest')}"
+            if (neg := _ARE_NOT.match(rest)) and query_terms(neg.group("x")):
+                return self._narrowed_without(neg.group("x"), conversation, of, filters)
             rest = re.sub(rf"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:{_NARROW_VERB}\b)?\s*", "", rest,
-                          flags=re.IGNORECASE) or rest
+                          flags=re.IGNORECASE)  # ("which ones are [not from 2023]?": none)
             rest, filters, named = self._named_filters(rest, filters)
             rest = " ".join(re.sub(r"\bones?\b", " ", rest, flags=re.IGNORECASE).split())  # "the
             coauthors: tuple[str, ...] = ()  # 2024 ones": no topic "ones"
@@ -2887,7 +2906,8 @@ def _names_joined(question: str) -> str:
 
 # a venue, year, status or institution a question leaves out: "bandit papers not at COLT",
 # "papers on X outside AISTATS", "that are not posters" (QuestionReader._not_filtered) ...
-_NOT_AT = re.compile(r"[\s,]*\b(?:(?:that|which)\s+(?:are|were)\s+not(?:\s+(?:at|in|from))?|not\s+"
+_NOT_AT = re.compile(r"[\s,]*\b(?:(?:(?:that|which)\s+|(?<=\bpapers\s))(?:are|were)\s+not(?:\s+(?:at|in"
+                     r"|from))?|not\s+"
                      r"(?:at|in|from|published\s+(?:at|in))|outside(?:\s+of)?|other\s+than"
                      r"|excluding|except(?:\s+for)?|(?:but|and)\s+not)\s+"
                      r"(?:the\s+)?(?P<x>[\w.-]+(?:\s+[\w.-]+){0,2})", re.IGNORECASE)

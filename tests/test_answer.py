@@ -2049,9 +2049,13 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     conv3 = Conversation()  # "which ones are not X?" after "which are X?": the rest of the
     fast_chat.ask("Which papers study fairness in machine learning?", conv3)  # list (it was
     fast_chat.ask("which use causal inference?", conv3)  # those of the narrowing naming X)
-    a = fast_chat.ask("which ones are not causal inference?", conv3)
+    a = fast_chat.ask("which are not causal inference?", conv3)
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f2", "f3"], a.answer
     assert "of the 4 from the earlier answer on" in a.answer.splitlines()[0], a.answer
+    assert a.standalone_query.endswith("(not causal inference)"), a.standalone_query
+    for question in ("Which papers show that fairness metrics are not causal inference?",
+                     "Why aren't causal inference methods fair?"):  # a clause, no narrowing
+        assert not fast_chat.answerer().plan(question, conv3, None).without, question
     conv2 = Conversation()  # a narrowing named by its words: "summarize the X ones" (it
     fast_chat.ask("Which papers study fairness in machine learning?", conv2)  # searched "X
     fast_chat.ask("which of them use causal inference?", conv2)  # ones")
@@ -3090,6 +3094,14 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         fast_chat.ask("Which papers study bandit problems?", conv)  # "recent", "oldest")
         assert sorted(ids(fast_chat.ask(question, conv))) == year_ids, question
     assert _where(1107, "") == "of the 1,107 from the previous answer"  # as counts are
+    for question, among in (("which are not orals?", ["p1", "p3"]),  # ("?" was asked)
+                            ("which ones are not from 2024?", ["p1", "p2"])):  # ("are" searched)
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandit problems?", conv)
+        assert sorted(ids(fast_chat.ask(question, conv))) == among, question
+    a = fast_chat.ask("Which papers are not orals?")  # (it listed the orals)
+    assert a.answer.splitlines()[0] == "The index holds 4 papers other than orals:", a.answer
+    assert sorted(ids(a)) == ["p1", "p3", "p4", "p5"]
     for question, year in (("which is the oldest paper?", 2024), ("what are the newest papers?",
                                                                   2025)):
         a = fast_chat.ask(question)  # no list before: the catalog's (it searched "oldest")
