@@ -846,10 +846,11 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
                       r"|those\s+)?(?:(?:on|about|that\s+(?:are|use|study)|which\s+(?:are|use|study)"
                       r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
 # "he", "she", "his", "her" after an answer on an author's papers: that author ("which papers
-# did he write with Chelsea Finn?"); not a name ("He Wang"), nor where the forms above read
-# them (:meth:`QuestionReader._pronoun_named`)
-_HE_SHE = re.compile(r"(?<![\w'\u2019-])(?:(?P<own>[Hh]is|[Hh]er(?=\s+[a-z]))|[Hh]e|[Ss]he|her)"
-                     r"(?![\w'\u2019-])(?!\s+[A-Z])")
+# did he write with Chelsea Finn?"); capitalized only where a sentence starts, and "He" or "She"
+# there not before a capital (names: "Kaiming He", "He initialization", "He Wang"); not where
+# the forms above read them (:meth:`QuestionReader._pronoun_named`)
+_HE_SHE = re.compile(r"(?<![\w'\u2019-])(?:(?P<own>[Hh]is|[Hh]er(?=\s+\w))|(?P<cap>H|Sh)e(?!\s+[A-Z])|he|she"
+                     r"|her)(?![\w'\u2019-])")
 # where an author is: "where is Dorsa Sadigh from?", "which institution does Sergey Levine
 # work at?", "what is Chelsea Finn's affiliation?" (the author's papers, counted by the
 # institution the author gives on each)
@@ -2566,8 +2567,13 @@ class QuestionReader:
             return question
         name = next((who.name for turn in reversed(conversation.turns[-3:])
                      if (who := self._author_named(turn.standalone)).name and not who.many), "")
-        return _HE_SHE.sub(lambda m: f"{name}'s" if m.group("own") else name,
-                           question) if name else question
+        def named(m: re.Match[str]) -> str:
+            if m.group(0)[0].isupper() and question[:m.start()].strip() and not re.search(
+                    r"[.?!:;]\s*$", question[:m.start()]):
+                return m.group(0)  # a name's, within the sentence
+            return f"{name}'s" if m.group("own") else name
+
+        return _HE_SHE.sub(named, question) if name else question
 
     def _people_at(self, question: str) -> str:
         """A question asking for the authors at an institution (:data:`_PEOPLE_AT`: "who are

@@ -1793,6 +1793,10 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         plan = fast_chat.answerer().plan(question, conv, None)
         assert plan.author == "Ann Lee", (question, plan)
         assert _listed(fast_chat, plan.standalone) == ids, question
+    for question in ("Which papers use He initialization?", "papers by Kaiming He?"):  # a
+        assert "Ann Lee" not in fast_chat.answerer().plan(question, conv, None).standalone  # name
+    assert fast_chat.answerer().plan("What are her Bo Chen papers?", conv,  # (a capital after
+                                     None).author.startswith("Ann Lee")  # "her" was a name's)
     conv = Conversation()  # no author named: as written
     fast_chat.ask("Which papers study kernels?", conv)
     assert fast_chat.answerer().plan("which papers did he write?", conv, None).author == ""
