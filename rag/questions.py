@@ -2606,8 +2606,7 @@ class QuestionReader:
         x = _ONES.sub("", _INSTEAD.sub("", (m.group("x") or m.group("y") or m.group("z")
                                             or m.group("w") or "").strip())) if m else ""
         if not x or _PRONOUN.search(x) or re.match(  # ("the ones" with code words taken out)
-                r"(?:the\s+)?ones$|(?:(?:the\s+)?ones\s+)?(?:that|which|who|with|using)\s", x,
-                re.IGNORECASE):
+                r"(?:the\s+)?ones(?:$|\s+(?:that|which|who|with|using)\s)", x, re.IGNORECASE):
             return None  # ("and the ones that use X?": a narrowing)
         if m and m.group("w"):  # "from COLM": what it names, put where the last question has it
             x = re.sub(r"^(?:(?:only|just)\s+)?(?:(?:from|at|in)\s+)?", "", x, flags=re.IGNORECASE)

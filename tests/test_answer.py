@@ -2043,6 +2043,8 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
         assert fast_chat.ask("Which papers study fairness in machine learning?", conv).count == 4
         a = fast_chat.ask(question, conv)
         assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
+    plan = fast_chat.answerer().plan("what about using causal inference?", conv, None)
+    assert (plan.scope, plan.kind) == (None, "listing"), plan  # its topic in place (a summary)
     a = fast_chat.ask("go back to the fairness list", conv)
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f1", "f2", "f3"], a.answer
     assert a.answer.splitlines()[0] == ("The earlier answer on \u201cfairness in machine "
