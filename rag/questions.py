@@ -3000,7 +3000,8 @@ _DATA_NOUNS = rf"{_DATA_NOUN}(?:\s*(?:or|and|/|&)\s*{_DATA_NOUN})?(?![-\w])"
 _NEW_DATA = re.compile(
     r"\s*\b(?:(?:(?:that|which)\s+)?(?:introduc|releas|propos|present|contribut|creat|build|curat"
     r"|construct|collect|offer|provid|publish)\w*\s+(?:(?:a|an|the|their|its|any|some|own)\s+)*"
-    r"(?:(?:new|novel)\s+)?|(?<!\bon\s)(?<!\bwith\s)(?<!\busing\s)(?<!\bacross\s)(?:new|novel)\s+"
+    r"(?:(?:new|novel)\s+)?|(?<!\bon\s)(?<!\bwith\s)(?<!\busing\s)(?<!\bacross\s)(?<!\bthe\s)(?<!\buse\s)"
+    r"(?<!\buses\s)(?:new|novel)\s+"
     rf"|(?={_DATA_NOUNS}\s+papers?\b)){_DATA_NOUNS}"  # "dataset papers on X"
     r"(?=\s*(?:$|[?.!,;:]|(?:papers?|on|about|for|in|regarding|and|that|which|from|at|since|of|to"
     r"|published)\b))", re.IGNORECASE)
@@ -3013,24 +3014,27 @@ _A_DATASET = (r"(?:(?!(?:on|across|over|in|for|with|that|which|to|and|from|by|of
               r"|two|three|four|five|six|many|diverse|widely)\b)[\w-]+,?\s+){0,6}(?:datasets?|benchmarks?"
               r"|corpus|corpora|test[- ]?beds?|data\s*sets?|benchmarking\s+(?:platform|suite|framework"
               r"|tool|environment)s?)(?![\w-])(?!\s+(?:generation|generators?|distillation|condensation"
-              r"|pruning|selection|bias|shifts?|models?|search|inference|augmentation|stud(?:y|ies))\b)")
+              r"|pruning|selection|bias|shifts?|models?|search|inference|augmentation|stud(?:y|ies)"
+              r"|performance|accuracy|results?|scores?|sizes?|gains?|tasks?|problems?|settings?"
+              r"|evaluations?|experiments?|metrics?|numbers|leaderboards?|splits?)\b)")
 DATA_INTRODUCED = re.compile(
     rf"\b(?:we|this\s+(?:paper|work)|our\s+work)\s+(?:(?:also|further|first|then|additionally)\s+)?"
     rf"{_MADE}\s+(?:(?:a|an|the)\s+)?{_A_DATASET}"
     rf"|\b(?:we|this\s+(?:paper|work))\s+{_MADE}\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s+\([^)]{{1,30}}\))?,"
     rf"\s+(?:a|an|the\s+first|the\s+largest)\s+{_A_DATASET}"
     rf"|\b(?:a|an)\s+(?:new|novel)\s+{_A_DATASET}"
-    r"|\b(?:our|the\s+proposed|this|the)\s+(?:new\s+)?(?:datasets?|benchmarks?|corpus|corpora)\s+"
+    r"|\b(?:our|the\s+proposed|this)\s+(?:new\s+)?(?:datasets?|benchmarks?|corpus|corpora)\s+"
     r"(?:is|are|will\s+be|has\s+been|have\s+been)\s+(?:publicly\s+|freely\s+|made\s+)?"
     r"(?:available|released)", re.IGNORECASE)
-_DATA_TITLE = re.compile(rf"^[^:]*(?:dataset|benchmark|corpus)\s*:|^(?:a|an)\s+{_A_DATASET}"
-                         rf"|:\s*(?:a|an|the)\s+{_A_DATASET}", re.IGNORECASE)
+_DATA_TITLE = re.compile(r"^(?:[A-Z0-9][\w-]*\s+){0,4}(?:Datasets?|Benchmarks?|Corpus|Corpora)\s*:"
+                         rf"|(?i:^(?:a|an)\s+{_A_DATASET}|:\s*(?:a|an|the)\s+{_A_DATASET})")
+# ("X Dataset: ...", "The Cambridge Law Corpus: ...", not "Rethinking the Benchmark: ...")
 DATA_SAID = "introducing a dataset or benchmark"
 
 
 def introduces_data(paper: Paper) -> bool:
     """Whether ``paper`` introduces a dataset or benchmark, by its title ("X: A Benchmark for
-    Y", "X Dataset: ...") or its abstract (:data:`DATA_INTRODUCED`; 271 of the 3,584 NeurIPS
+    Y", "X Dataset: ...") or its abstract (:data:`DATA_INTRODUCED`; 269 of the 3,584 NeurIPS
     2023 papers)."""
     return bool(_DATA_TITLE.search(paper.title or "") or DATA_INTRODUCED.search(paper.abstract))
 

@@ -1907,7 +1907,10 @@ def test_papers_that_introduce_a_dataset_or_benchmark(fast_chat: PaperChat,
             {"id": "m1", "title": "Robot policies", "year": 2025, "abstract": "We study robot "
              "learning and evaluate on standard benchmarks and datasets."},
             {"id": "m2", "title": "Distilling datasets", "year": 2024,
-             "abstract": "We propose a dataset distillation method for robot learning datasets."}]
+             "abstract": "We propose a dataset distillation method for robot learning datasets."},
+            {"id": "m3", "title": "Rethinking the Benchmark: robot learning recipes", "year": 2024,
+             "abstract": "We develop a training recipe boosting benchmark performance in robot "
+                         "learning. Code and the datasets are publicly available."}]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     for question, among in (("Which papers release new datasets?", ["d1", "d2", "d3"]),
@@ -1926,8 +1929,9 @@ def test_papers_that_introduce_a_dataset_or_benchmark(fast_chat: PaperChat,
         a.answer), a.answer  # (not "a novel approach for new LLM reasoning": the words)
     a = fast_chat.ask("what about 2025?", conv)
     assert [p["paper_id"] for p in a.papers] == ["d2"], a.answer
-    plan = fast_chat.answerer().plan("which papers evaluate on new benchmarks?", None, None)
-    assert not plan.new_data
+    for question in ("which papers evaluate on new benchmarks?", "papers that use new benchmarks",
+                     "which papers evaluate on the new benchmark?"):
+        assert not fast_chat.answerer().plan(question, None, None).new_data, question
 
 
 def test_the_one_most_relevant_to_a_topic_none_names_is_the_closest(fast_chat: PaperChat,
