@@ -886,7 +886,7 @@ _BY_RELEVANCE = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:sort|order|rank|list|show|give)(?:\s+me)?"
     r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+by\s+(?:relevance"
     r"|importance|how\s+relevant\s+they\s+are)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
-# ... "the top 3" of a listing: its first three (a listing is by relevance, the closest first)
+# ... "the top 3" of a listing: its first three, as listed (by relevance where not sorted)
 _TOP_N = re.compile(r"\bthe\s+top\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
                     r"(?=(?:\s+(?:ones|papers|results))?(?:\s+(?:of\s+)?(?:them|those|these))?[\s?.!]*$)",
                     re.IGNORECASE)
@@ -1811,7 +1811,10 @@ class QuestionReader:
                             else prompts.render(prompts.NO_MORE, count=count, s="s"))
             return _again(listed, filters, offset=listed.shown)
         if listed and listed.paper_ids and _BY_RELEVANCE.match(question):  # "rank them by
-            return _again(listed, filters, recount=True)  # relevance": as listed
+            # relevance": in the order of the listing, before any sort of it by year or title
+            return _again(next((t for t in reversed(conversation.turns) if set(t.paper_ids) == set(
+                listed.paper_ids) and not (_SORTED.match(t.question) or _BY_TITLE.match(
+                    t.question))), listed) if conversation else listed, filters, recount=True)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)
         if listed and listed.paper_ids and (m := _LATEST_OF.match(question)) and (years := [

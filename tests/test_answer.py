@@ -3086,6 +3086,8 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     assert (ids(a), a.answer.splitlines()[0]) == (listed, "The last list holds 4 papers:")
     a = fast_chat.ask("give me the top 2", conv)
     assert ids(a) == listed[:2], a.answer
+    fast_chat.ask("sort them by year", conv)  # by relevance again after a sort by year
+    assert ids(fast_chat.ask("rank them by relevance", conv)) == listed
     conv = Conversation()  # the topic as the listing named it, not its filter's words
     fast_chat.ask("Which COLT papers from 2024 study bandit problems?", conv)
     assert fast_chat.ask("Sort them by title", conv).answer.splitlines()[0] == (
