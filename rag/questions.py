@@ -233,6 +233,12 @@ _THAT_TOPIC = re.compile(
 # searched "LoRA vision")
 _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>the\s+(?P<t>.+?)\s+"
                            r"(?:papers|ones|works|articles))\b", re.IGNORECASE)
+# the last answer's papers summarized, asked with "the" ("summarize the key ideas", "what are
+# the main points?"; it searched "ideas"), where there is one (QuestionReader.plan)
+_THE_KEY_POINTS = re.compile(
+    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:summari[sz]e|what\s+(?:are|were))\s+the\s+(?:(?:main|key|core"
+    r"|central|most\s+important)\s+)?(?:ideas|points|findings|contributions|takeaways|conclusions)"
+    r"[\s?.!]*$", re.IGNORECASE)
 # ... summarized: "summarize the theoretical ones", "describe the LoRA papers" (a listing's
 # papers, named by its topic: it searched "theoretical ones")
 _SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+the"
@@ -465,7 +471,8 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
                      r"|(?:and\s+)?any\s+(?:ones?\s+)?(?:(?:that|which)\s+|(?=(?:with|using)\s))"
                      # "and the ones that use diffusion?", "what about the ones with code?"
                      r"|(?:(?:ok(?:ay)?|and|so|now)[\s,]+)*(?:(?:what|how)\s+about\s+)?(?:only\s+)?the\s+ones"
-                     r"(?:\s+(?:that|which)\s+|(?=\s+(?:with|using|about|on)\s)|(?=[\s?.!]*$))"
+                     r"(?:\s+(?:that|which)\s+|(?=\s+(?:with|using|about|on)\s))"
+                     r"|(?:(?:ok(?:ay)?|and|so|now)[\s,]+)*(?:what|how)\s+about\s+the\s+ones(?=[\s?.!]*$)"
                      # "do any of them use X?", "are any of these orals?"
                      r"|(?:and\s+)?(?:(?:do|does|did|are|is|were)\s+)?(?:any|some)\s+of\s+"
                      r"(?:those|these|them)\s+"
@@ -958,7 +965,8 @@ _ASKING_WORDS = sorted(w for w in STOPWORDS if len(w) >= 4 and w.isalpha())
 # other ways to ask for a listing or its count, read as the usual one: "show me everything on
 # X", "count the papers on X", "what's the number of papers on X?"
 _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relevant|related"
-                            r"|pertinent|closely\s+related|similar)\s+to\b", re.IGNORECASE)
+                            r"|pertinent|closely\s+related|similar)\s+to\b(?!\s+(?:each\s+other"
+                            r"|one\s+another))", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
     # "give me a summary of the papers on X": a summary (it listed them, "summary" no word)
@@ -967,7 +975,7 @@ _REWORDED = (
                 re.IGNORECASE), "Summarize "),
     # "is AlphaFold mentioned?", "is X discussed anywhere?": the papers naming it (it searched
     # "mentioned")
-    (re.compile(r"^\s*(?:is|are)\s+(?P<x>.+?)\s+(?:ever\s+)?(?:mentioned|discussed|named|covered|used"
+    (re.compile(r"^\s*(?:is|are)\s+(?!(?:it|this|that|they|these|those)\s)(?P<x>.+?)\s+(?:ever\s+)?(?:mentioned|discussed|named|covered|used"
                 r"|studied)(?:\s+(?:anywhere|at\s+all))?(?:\s+in\s+(?:any|the)\s+(?:papers?"
                 r"|abstracts?))?[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Which papers mention {m.group('x')}?"),
@@ -980,7 +988,9 @@ _REWORDED = (
     # "can you explain what X means?", "what does X mean?", "what is meant by X?": what X is
     # (it searched "means")
     (re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:explain|tell\s+me)(?:\s+to\s+me)?\s+what"
-                r"\s+(?P<a>.+?)\s+(?:means|stands\s+for)[\s?.!]*$|^\s*what\s+(?:does|do)\s+(?P<b>.+?)\s+"
+                r"\s+(?!(?:it|this|that|they|these|those|the\s+(?:results?|findings?|numbers?))\s)(?P<a>.+?)"
+                r"\s+(?:means|stands\s+for)[\s?.!]*$|^\s*what\s+(?:does|do)\s+(?!(?:it|this|that|they|these"
+                r"|those|the\s+(?:results?|findings?|numbers?))\s)(?P<b>.+?)\s+"
                 r"(?:mean|stand\s+for)[\s?.!]*$|^\s*what\s+is\s+meant\s+by\s+(?P<c>.+?)[\s?.!]*$",
                 re.IGNORECASE),
      lambda m: f"What is {m.group('a') or m.group('b') or m.group('c')}?"),
@@ -1035,8 +1045,8 @@ _REWORDED = (
                 r"|the)\s+papers)\s+(?:conclude|claim|argue|suggest|demonstrate|achieve|report"
                 r"|discover|contribute|find|say)|what\s+(?:are|were)\s+their\s+(?:main\s+|key\s+)?"
                 r"(?:conclusions|findings|results|contributions|claims|takeaways)"
-                # ... "summarize the key ideas", "what are the main points?" (it searched "ideas")
-                r"|(?:summari[sz]e|what\s+(?:are|were))\s+(?:the|their)\s+(?:(?:main|key|core|central"
+                # ... "summarize their key ideas" (it searched "ideas")
+                r"|(?:summari[sz]e|what\s+(?:are|were))\s+their\s+(?:(?:main|key|core|central"
                 r"|most\s+important)\s+)?(?:ideas|points|findings|contributions|takeaways"
                 r"|conclusions))[\s?.!]*$", re.IGNORECASE), "Summarize them."),
     # "give me a reading list on X": papers on X (it searched "reading")
@@ -1415,10 +1425,8 @@ class QuestionReader:
             conversation = Conversation(conversation.turns[:at + 1])  # that listing's papers
         if conversation and conversation.listed and (m := _TOP_N.search(question)):
             question = f"{question[:m.start()]}the first {m.group('n')}{question[m.end():]}"
-        if conversation and (m := _SUMMARIZE_THE.match(question)) and (
-                at := conversation.named(m.group("t"))) is not None:
-            question = "Summarize them."  # "summarize the theoretical ones": that listing's
-            conversation = Conversation(conversation.turns[:at + 1])
+        if conversation and conversation.answered and _THE_KEY_POINTS.match(question):
+            question = "Summarize them."  # "summarize the key ideas"
         if conversation and conversation.topic and (m := _THAT_TOPIC.search(question)) and not (
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
                     "this")):  # (after an answer on one paper, "this" is that paper)
@@ -1426,6 +1434,10 @@ class QuestionReader:
         closest = bool(_MOST_RELEVANT.search(question))
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
+        if conversation and (m := _SUMMARIZE_THE.match(question)) and (  # (also "give me a
+                at := conversation.named(m.group("t"))) is not None:  # summary of ...")
+            question = "Summarize them."  # "summarize the theoretical ones": that listing's
+            conversation = Conversation(conversation.turns[:at + 1])
         question = _NAMED_DATASET.sub(r"\1", question)
         question = _names_joined(question)
         if m := _INTERESTED.match(question):  # "I'm interested in X. What's there?"

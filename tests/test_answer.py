@@ -2070,8 +2070,15 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     fast_chat.ask("Which papers study fairness in machine learning?", conv2)  # searched "X
     fast_chat.ask("which of them use causal inference?", conv2)  # ones")
     fast_chat.ask("Which papers study healthcare triage?", conv2)
-    a = fast_chat.ask("summarize the causal inference ones", conv2)
-    assert (a.kind, [p["paper_id"] for p in a.papers]) == ("summary", ["f1"]), a.answer
+    for question in ("summarize the causal inference ones",
+                     "give me a summary of the causal inference ones"):
+        a = fast_chat.ask(question, Conversation(list(conv2.turns)))
+        assert (a.kind, [p["paper_id"] for p in a.papers]) == ("summary", ["f1"]), a.answer
+    for question in ("what are the main contributions?", "what do the results mean?"):  # none
+        assert "Summarize them" not in fast_chat.answerer().plan(question, None,  # before: a
+                                                                 None).standalone  # search
+    assert not fast_chat.answerer().plan("which ones are most similar to each other?", conv2,
+                                         None).closest
     fast_chat.ask("Which papers study healthcare triage?", conv)
     a = fast_chat.ask("show me the healthcare papers", conv)  # a search, not that listing
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "h"], a.answer
