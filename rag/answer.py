@@ -1322,12 +1322,13 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
     places: dict[str, list[int]] = {}
     for n, hit in enumerate(hits, 1):
         p = hit.paper
-        keys = (([a for a, aff in zip(p.authors, p.affiliations, strict=True)
-                  if any(r.search(fold(aff)) for r in named)]
-                 if named and len(p.affiliations) == len(p.authors) else p.authors)
-                if by == "author" else
+        keys = ([a for a, _ in _each_author(p, lambda a, aff: any(r.search(fold(aff))
+                                                                  for r in named))]
+                if by == "author" and named else p.authors if by == "author" else
                 [a for a in p.authors if a.lower() not in besides] if by == "coauthor" else
-                sorted({n for a in _own(p, own) for n in institutions_of(a.strip())})
+                sorted({n for _, aff in _each_author(p, lambda a, aff: a.lower() in own)
+                        for n in institutions_of(aff.strip())}) if by == "affiliation" and own
+                else sorted({n for a in p.affiliations for n in institutions_of(a.strip())})
                 if by == "affiliation"
                 else [p.venue] if by == "venue" and p.venue
                 else [area_of(p)] if by == "area" and p.area
@@ -1340,13 +1341,14 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
             else sorted(places.items(), key=lambda kv: (-len(kv[1]), kv[0])))
 
 
-def _own(paper: Paper, names: set[str]) -> list[str]:
-    """The affiliations ``paper`` gives for the authors ``names`` (lowercase), where it gives
-    each author's; all it gives where ``names`` is empty or they are not given so."""
-    if not names or len(paper.affiliations) != len(paper.authors):
-        return paper.affiliations
-    return [aff for a, aff in zip(paper.authors, paper.affiliations, strict=True)
-            if a.lower() in names]
+def _each_author(paper: Paper, keep: Callable[[str, str], bool]) -> list[tuple[str, str]]:
+    """``paper``'s (author, affiliation) pairs that ``keep`` keeps, where it gives each author's
+    affiliation (paper lists: 3,894 of 3,902 records); where it does not, every author with
+    each affiliation it gives (which of them is where cannot be told)."""
+    if len(paper.affiliations) == len(paper.authors):
+        return [(a, aff) for a, aff in zip(paper.authors, paper.affiliations, strict=True)
+                if keep(a, aff)]
+    return [(a, aff) for a in paper.authors for aff in paper.affiliations or [""]]
 
 
 def _day(session: str) -> list[str]:

@@ -889,17 +889,17 @@ _COAUTHORS_OF = re.compile(
     r"|written|published)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)[\s?.!]*$", re.IGNORECASE)
 # "sort them by year" after a listing: its papers again, newest first
 # ... by relevance, the order a listing has: "rank them by relevance"
+_ORDER_THEM = (r"(?:sort|order|rank|list|show|give)(?:\s+me)?(?:\s+(?:them|those|these|it|the\s+(?:list"
+               r"|papers|results|ones)))?")  # "sort them", "order the list"
 _BY_RELEVANCE = re.compile(
-    r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:sort|order|rank|list|show|give)(?:\s+me)?"
-    r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+by\s+(?:relevance"
+    rf"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*{_ORDER_THEM}\s+by\s+(?:relevance"
     r"|importance|how\s+relevant\s+they\s+are)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # ... "the top 3" of a listing: its first three, as listed (by relevance where not sorted)
 _TOP_N = re.compile(r"\bthe\s+top\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
                     r"(?=(?:\s+(?:ones|papers|results))?(?:\s+(?:of\s+)?(?:them|those|these))?[\s?.!]*$)",
                     re.IGNORECASE)
 _SORTED = re.compile(
-    r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:(?:sort|order|rank|list|show|give)(?:\s+me)?"
-    r"(?:\s+(?:them|those|these|it|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:(?:the\s+)?"
+    rf"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:(?:{_ORDER_THEM}\s+(?:by\s+(?:(?:the\s+)?"
     r"(?:year|date|recency|publication\s+(?:year|date)|newest|latest|most\s+recent)(?:\s+first)?)"
     rf"|chronologically|(?:with\s+)?{_NEWEST_FIRST})"
     rf"(?:\s*,?\s*{_NEWEST_FIRST})?)|{_NEWEST_FIRST})"
@@ -1263,12 +1263,16 @@ class Conversation:
         """The last listing's topic as its first line named it (:attr:`Turn.topic`); ''."""
         return next((t.topic for t in reversed(self.turns) if t.topic), "")
 
-    def named(self, words: str) -> int | None:
+    def named(self, words: str, *, partly: bool = False) -> int | None:
         """The place of the last turn with papers whose listing's topic, or narrowing's, is
-        ``words`` ("the LoRA papers", "the theoretical ones"); None where none is."""
+        ``words`` ("the LoRA papers", "the theoretical ones"), or holds them all where
+        ``partly`` ("go back to the fairness list": "fairness in machine learning"); None where
+        none is."""
+        asked = plain(words)
         return next((i for i in reversed(range(len(self.turns))) if self.turns[i].paper_ids
-                     and plain(words) in (plain(self.turns[i].topic), plain(self.turns[i].within))),
-                    None)
+                     and any(asked == plain(name) or partly and name and set(asked.split()) <= set(
+                         plain(name).split()) for name in (self.turns[i].topic,
+                                                           self.turns[i].within))), None)
 
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
@@ -1808,12 +1812,10 @@ class QuestionReader:
             elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
                 return _again(prev, filters, recount=True,
                               tally=next(k for k, v in m.groupdict().items() if v))
-        if conversation and (m := _BACK_TO.match(question)) and (back := next((
-                t for t in reversed(conversation.turns) if t.paper_ids and (t.topic or t.within)
-                and set(plain(m.group("t") or m.group("u")).split()) <= set(
-                    plain(t.topic or t.within).split())), None)):
-            return _again(back, filters, recount=True, earlier=back.topic or back.within)  # "go back to
-            # the fairness papers": that listing
+        if conversation and (m := _BACK_TO.match(question)) and (place := conversation.named(
+                m.group("t") or m.group("u"), partly=True)) is not None:  # "go back to the
+            back = conversation.turns[place]  # fairness papers": that listing
+            return _again(back, filters, recount=True, earlier=back.topic or back.within)
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)
@@ -1829,15 +1831,13 @@ class QuestionReader:
                     t.question))), listed) if conversation else listed, filters, recount=True)
         if listed and listed.paper_ids and _SORTED.match(question):  # "sort them by year"
             return _again(listed, filters, newest_first=True)
-        if listed and listed.paper_ids and (m := _LATEST_OF.match(question)) and (years := [
-                p.year for p in self.index.get(listed.paper_ids).values() if p.year]):
-            year = min(years) if m.group("old") else max(years)  # "which one is the most
-            return self._plan(f"Of those, which are from {year}?",  # recent?": of its year
-                              Conversation([listed]), filters)
-        if not listed and (m := _LATEST_OF.match(question)) and (held := self.index.years()):
-            year = min(held) if m.group("old") else max(held)  # "which is the oldest
-            return self._plan(f"Which papers are from {year}?", None, filters)  # paper?": of
-            # the catalog's first year (it searched "oldest")
+        if (m := _LATEST_OF.match(question)) and (years := [  # "which one is the most
+                p.year for p in self.index.get(listed.paper_ids).values() if p.year]  # recent?":
+                if listed and listed.paper_ids else sorted(self.index.years())):  # of the list's
+            year = min(years) if m.group("old") else max(years)  # year; with no list, of the
+            return self._plan(f"Of those, which are from {year}?" if listed  # catalog's ("which
+                              else f"Which papers are from {year}?",  # is the oldest paper?")
+                              Conversation([listed]) if listed else None, filters)
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
             return _again(listed, filters, by_title=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"
