@@ -908,7 +908,8 @@ _SORTED = re.compile(
 # newest?", "the oldest ones"
 _LATEST_OF = re.compile(
     r"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?:ones?|papers?|of\s+(?:them|those|these))\s+)?(?:is|are)"
-    r"|what['\u2019]s|(?:show\s+me\s+)?(?:only\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest|(?P<old>oldest"
+    r"|what['\u2019]s|(?:show\s+me\s+)?(?:only\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest"
+    r"|(?P<old>oldest"
     r"|earliest))(?:\s+(?:ones?|papers?|of\s+(?:them|those|these)))?[\s?.!]*$", re.IGNORECASE)
 # ... by title: "sort them by title", "list them alphabetically"
 _BY_TITLE = re.compile(
@@ -975,15 +976,16 @@ _REWORDED = (
                 re.IGNORECASE), "Summarize "),
     # "is AlphaFold mentioned?", "is X discussed anywhere?": the papers naming it (it searched
     # "mentioned")
-    (re.compile(r"^\s*(?:is|are)\s+(?!(?:it|this|that|they|these|those)\s)(?P<x>.+?)\s+(?:ever\s+)?(?:mentioned|discussed|named|covered|used"
-                r"|studied)(?:\s+(?:anywhere|at\s+all))?(?:\s+in\s+(?:any|the)\s+(?:papers?"
-                r"|abstracts?))?[\s?.!]*$", re.IGNORECASE),
+    (re.compile(r"^\s*(?:is|are)\s+(?!(?:it|this|that|they|these|those)\s)(?P<x>.+?)\s+(?:ever\s+)?"
+                r"(?:mentioned|discussed|named|covered|used|studied)(?:\s+(?:anywhere|at\s+all))?"
+                r"(?:\s+in\s+(?:any|the)\s+(?:papers?|abstracts?))?[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Which papers mention {m.group('x')}?"),
     # "what methods exist for X?", "what approaches are there for X?", "which techniques have
     # been proposed for X?": the papers on X (it searched "exist")
     (re.compile(r"^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:methods|approaches|techniques"
-                r"|algorithms|solutions|models|frameworks|works?|research)\s+(?:exists?|are\s+(?:there|available|out"
-                r"\s+there)|have\s+been\s+(?:proposed|developed|published))\s+(?:for|on|in|to|about)\s+",
+                r"|algorithms|solutions|models|frameworks|works?|research)\s+(?:exists?|are\s+(?:there"
+                r"|available|out\s+there)|have\s+been\s+(?:proposed|developed|published))\s+(?:for|on|in"
+                r"|to|about)\s+",
                 re.IGNORECASE), "Which papers study "),
     # "can you explain what X means?", "what does X mean?", "what is meant by X?": what X is
     # (it searched "means")
@@ -1164,7 +1166,8 @@ _BARE_AUTHORS = re.compile(
 # papers?"
 _LIKE_IT = re.compile(
     r"^\s*(?:(?:(?:find|show|list|give|suggest|recommend)(?:\s+(?:me|us))?|are\s+there|(?:which|what)"
-    r"(?:\s+other)?\s+papers\s+are|(?:which|what)\s+are(?:\s+the)?)\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:(?:papers?|works?|"
+    r"(?:\s+other)?\s+papers\s+are|(?:which|what)\s+are(?:\s+the)?)\s+)?(?:(?:some|any|more|other)\s+)?"
+    r"(?:(?:(?:papers?|works?|"
     r"articles?|ones)\s+)?(?:(?:similar|related|close)\s+to|like)\s+" + _IT.pattern
     + r"|(?:similar|related)\s+(?:papers|work|ones|articles))[\s?.!]*$", re.IGNORECASE)
 # ... by its place in the last listing, the words left: "more like the first one", "find
