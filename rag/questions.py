@@ -634,8 +634,10 @@ _PLEASED = r"(?:great|perfect|ok(?:ay)?|cool|nice|awesome)"
 _GREETED = re.compile(rf"(?:{_HELLO}|^\s*(?:{_PLEASED}|(?:many\s+)?thanks?(?:\s+you)?|thank\s+you"
                       r"|thx))\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
 _THANKS = re.compile(rf"^\s*(?:{_PLEASED}[\s!.,]+)?(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx"
-                     rf"|ty|{_PLEASED}|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?[\s!.,]*$",
-                     re.IGNORECASE)
+                     rf"|ty|{_PLEASED}|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?"
+                     r"(?:[\s!.,]+(?:bye|goodbye|bye[\s-]bye|see\s+you|cheers|that['\u2019]?s\s+all))?[\s!.,]*$"
+                     r"|^\s*(?:ok(?:ay)?[\s!.,]+)?(?:bye|goodbye|bye[\s-]bye|see\s+you(?:\s+later)?|cheers)"
+                     r"[\s!.,]*$", re.IGNORECASE)  # ("ok thanks, bye")
 # a question that asks nothing to look up: "why?", "how so?", "what do you mean?", "really?"
 # (had been searched: "what do you mean?" summarized a paper on a "mean-gap condition")
 _VAGUE = re.compile(r"^\s*(?:and|so|but|why|how|what|huh|hm+|really|seriously|how\s+so|how\s+come"

@@ -2507,7 +2507,7 @@ def test_a_greeting_thanks_or_help_gets_a_reply_not_a_search(fast_chat: PaperCha
         assert not a.refused and not a.papers and a.count == 0, question
         assert a.answer.startswith("I answer from the 2 indexed papers alone"), question
         assert "\u201cWhat did Ann Lee work on?\u201d" in a.answer, question
-    for question in ("Thanks!", "ok, thanks!", "Great, thank you."):
+    for question in ("Thanks!", "ok, thanks!", "Great, thank you.", "ok thanks, bye", "bye!"):
         a = fast_chat.ask(question, conv)
         assert a.answer == "Glad to help. Ask about the indexed papers any time.", question
         assert not a.papers, question
