@@ -635,7 +635,8 @@ _GREETED = re.compile(rf"(?:{_HELLO}|^\s*(?:{_PLEASED}|(?:many\s+)?thanks?(?:\s+
                       r"|thx))\s*[!.,;:]+\s*(?=\S)", re.IGNORECASE)
 _THANKS = re.compile(rf"^\s*(?:{_PLEASED}[\s!.,]+)?(?:(?:many\s+)?thanks?(?:\s+you)?|thank\s+you|thx"
                      rf"|ty|{_PLEASED}|got\s+it)(?:\s+(?:a\s+lot|so\s+much|very\s+much))?"
-                     r"(?:[\s!.,]+(?:bye|goodbye|bye[\s-]bye|see\s+you|cheers|that['\u2019]?s\s+all))?[\s!.,]*$"
+                     r"(?:[\s!.,]+(?:bye|goodbye|bye[\s-]bye|see\s+you|cheers|that['\u2019]?s\s+all))?"
+                     r"[\s!.,]*$"
                      r"|^\s*(?:ok(?:ay)?[\s!.,]+)?(?:bye|goodbye|bye[\s-]bye|see\s+you(?:\s+later)?|cheers)"
                      r"[\s!.,]*$", re.IGNORECASE)  # ("ok thanks, bye")
 # a question that asks nothing to look up: "why?", "how so?", "what do you mean?", "really?"
@@ -982,6 +983,16 @@ _REWORDED = (
                 r"(?:mentioned|discussed|named|covered|used|studied)(?:\s+(?:anywhere|at\s+all))?"
                 r"(?:\s+in\s+(?:any|the)\s+(?:papers?|abstracts?))?[\s?.!]*$", re.IGNORECASE),
      lambda m: f"Which papers mention {m.group('x')}?"),
+    # "what's the difference between the papers on A and B?": A and B compared (it searched
+    # "difference A B": refused)
+    (re.compile(r"\b(?P<d>differences?|compare)\s+between\s+the\s+papers\s+(?:on|about)\s+",
+                re.IGNORECASE), lambda m: f"{m.group('d')} between "),
+    # "which one would you recommend (reading first)?", "which should I read first?": a
+    # judgement the abstracts cannot make (it searched "recommend reading first")
+    (re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|what)(?:\s+(?:one|paper|ones|papers))?\s+(?:would|do"
+                r"|can|could)\s+you\s+(?:recommend|suggest)(?:\s+(?:reading|to\s+read|i\s+read))?"
+                r"(?:\s+first)?|^\s*(?:so\s+|and\s+)?(?:which|what)(?:\s+(?:one|paper))?\s+should\s+i"
+                r"\s+(?:read|start\s+with)(?:\s+first)?(?=[\s?.!]*$)", re.IGNORECASE), "which one is the best"),
     # "what methods exist for X?", "what approaches are there for X?", "which techniques have
     # been proposed for X?": the papers on X (it searched "exist")
     (re.compile(r"^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:methods|approaches|techniques"

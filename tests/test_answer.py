@@ -2079,6 +2079,12 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
                                                                  None).standalone  # search
     assert not fast_chat.answerer().plan("which ones are most similar to each other?", conv2,
                                          None).closest
+    for question in ("which one would you recommend reading first?",  # a judgement, of the
+                     "which should I read first?"):  # list (it searched "recommend reading")
+        plan = fast_chat.answerer().plan(question, conv2, None)
+        assert plan.judged and plan.scope is not None, (question, plan)
+    a = fast_chat.ask("What's the difference between the papers on fairness and causal inference?")
+    assert a.answer.startswith("Papers in the indexed abstracts matching each side:"), a.answer
     fast_chat.ask("Which papers study healthcare triage?", conv)
     a = fast_chat.ask("show me the healthcare papers", conv)  # a search, not that listing
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "h"], a.answer
