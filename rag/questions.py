@@ -992,7 +992,8 @@ _REWORDED = (
     (re.compile(r"^\s*(?:so\s+|and\s+)?(?:which|what)(?:\s+(?:one|paper|ones|papers))?\s+(?:would|do"
                 r"|can|could)\s+you\s+(?:recommend|suggest)(?:\s+(?:reading|to\s+read|i\s+read))?"
                 r"(?:\s+first)?|^\s*(?:so\s+|and\s+)?(?:which|what)(?:\s+(?:one|paper))?\s+should\s+i"
-                r"\s+(?:read|start\s+with)(?:\s+first)?(?=[\s?.!]*$)", re.IGNORECASE), "which one is the best"),
+                r"\s+(?:read|start\s+with)(?:\s+first)?(?=[\s?.!]*$)", re.IGNORECASE),
+     "which one is the best"),
     # "what methods exist for X?", "what approaches are there for X?", "which techniques have
     # been proposed for X?": the papers on X (it searched "exist")
     (re.compile(r"^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:methods|approaches|techniques"
