@@ -327,8 +327,8 @@ class Answerer:
             if each is not None and pid not in each and not _names_topic(cut.get(pid, 0.0),
                                                                          together):
                 return False
-            if plan.scope is not None and cov.get(pid, 0.0) >= 0.999:  # of a list already on
-                return True  # a topic, one naming every term, if apart ("long-range and
+            if plan.scope is not None and _names_topic(cov.get(pid, 0.0), True):  # of a list
+                return True  # already on a topic, one naming every term, if apart ("long-range and
             # multi-scale dependency" for "which ones handle long-range dependencies?")
             return self._is_relevant(cut.get(pid, 0.0), sim, together=together)
 
@@ -1317,8 +1317,8 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
     are counted where each author's affiliation is given (not their co-authors elsewhere);
     ``of``: the author whose institutions alone are counted ("where is X from?"), likewise."""
     own = {n.lower() for n in name_parts(of)}
-    named = [re.compile(name_pattern(part), re.IGNORECASE) for part in at.split(ALL_OF)
-             if name_pattern(part)]
+    named = [re.compile(pattern, re.IGNORECASE) for pattern in map(name_pattern, at.split(ALL_OF))
+             if pattern]
     places: dict[str, list[int]] = {}
     for n, hit in enumerate(hits, 1):
         p = hit.paper
