@@ -235,10 +235,11 @@ _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>
                            r"(?:papers|ones|works|articles))\b", re.IGNORECASE)
 # the last answer's papers summarized, asked with "the" ("summarize the key ideas", "what are
 # the main points?"; it searched "ideas"), where there is one (QuestionReader.plan)
+_KEY_POINTS = (r"(?:(?:main|key|core|central|most\s+important)\s+)?(?:ideas|points|findings"
+               r"|contributions|takeaways|conclusions)")
 _THE_KEY_POINTS = re.compile(
-    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:summari[sz]e|what\s+(?:are|were))\s+the\s+(?:(?:main|key|core"
-    r"|central|most\s+important)\s+)?(?:ideas|points|findings|contributions|takeaways|conclusions)"
-    r"[\s?.!]*$", re.IGNORECASE)
+    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:summari[sz]e|what\s+(?:are|were))\s+the\s+"
+    rf"{_KEY_POINTS}[\s?.!]*$", re.IGNORECASE)
 # ... summarized: "summarize the theoretical ones", "describe the LoRA papers" (a listing's
 # papers, named by its topic: it searched "theoretical ones")
 _SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+the"
@@ -723,17 +724,19 @@ _THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+sess
                            re.IGNORECASE)
 # where the authors of the last answer's papers are: "which institutions are the authors
 # from?", "where are their authors from?", "where do the authors work?"
+_WHICH_INSTITUTION = (rf"(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:are|is|were"
+                      r"|was|do|does|did)")  # "which institutions are", "what university does"
 _AUTHORS_FROM = re.compile(
-    rf"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:are|is|were"
-    r"|was|do|does|did)\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+(?:(?:come|work|based)"
-    r"\s+)?(?:from|at|with|in|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:the"
+    rf"^\s*(?:and\s+)?(?:{_WHICH_INSTITUTION}\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+"
+    r"(?:(?:come|work|based)\s+)?(?:from|at|with|in|affiliated\s+with)"
+    r"|where\s+(?:are|is|were|was|do|does|did)\s+(?:the"
     r"|its|their)\s+(?:co-?)?authors?\s+(?:(?:come\s+)?from|work|based))[\s?.!]*$", re.IGNORECASE)
 # ... asked together with who they are: "who are its authors and what institutions are they
 # from?", "who wrote the first one, and where are they from?" (the clause after the first)
 _AND_FROM = re.compile(
-    rf"\s*,?\s+and\s+(?:(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:are|is|were"
-    r"|was|do|does|did)\s+(?:they|them|he|she)\s+(?:(?:come|work|based)\s+)?(?:from|at|with|in"
-    r"|affiliated\s+with)|where\s+(?:are|is|were|was|do|does|did)\s+(?:they|he|she)\s+(?:(?:come\s+)?"
+    rf"\s*,?\s+and\s+(?:{_WHICH_INSTITUTION}\s+(?:they|them|he|she)\s+(?:(?:come|work|based)\s+)?"
+    r"(?:from|at|with|in|affiliated\s+with)"
+    r"|where\s+(?:are|is|were|was|do|does|did)\s+(?:they|he|she)\s+(?:(?:come\s+)?"
     r"from|work|based)|(?:what|which)\s+are\s+their\s+(?:affiliations|institutions))[\s?.!]*$",
     re.IGNORECASE)
 # a title written as one, a name and a colon before it: "Diffusion Policy: Visuomotor Policy
@@ -859,15 +862,15 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
 # did he write with Chelsea Finn?"); capitalized only where a sentence starts, and "He" or "She"
 # there not before a capital (names: "Kaiming He", "He initialization", "He Wang"); not where
 # the forms above read them (:meth:`QuestionReader._pronoun_named`)
-_HE_SHE = re.compile(r"(?<![\w'\u2019-])(?:(?P<own>[Hh]is|[Hh]er(?=\s+\w))|(?P<cap>H|Sh)e(?!\s+[A-Z])|he|she"
+_HE_SHE = re.compile(r"(?<![\w'\u2019-])(?:(?P<own>[Hh]is|[Hh]er(?=\s+\w))|(?:H|Sh)e(?!\s+[A-Z])|he|she"
                      r"|her)(?![\w'\u2019-])")
 # where an author is: "where is Dorsa Sadigh from?", "which institution does Sergey Levine
 # work at?", "what is Chelsea Finn's affiliation?" (the author's papers, counted by the
 # institution the author gives on each)
 _AUTHOR_WHERE = re.compile(
     r"^\s*(?:(?:and\s+)?where\s+(?:is|are|was|does|do|did)\s+(?P<a>.+?)\s+(?:from|based|work(?:ing)?"
-    rf"|affiliated)|(?:which|what)\s+(?:{_INSTITUTION_NOUN}|universit(?:y|ies))\s+(?:is|are|was|does"
-    r"|do|did)\s+(?P<b>.+?)\s+(?:at|from|with|in|affiliated\s+with|(?:work|teach|stud(?:y|ies)"
+    rf"|affiliated)|{_WHICH_INSTITUTION}\s+(?P<b>.+?)\s+(?:at|from|with|in|affiliated\s+with"
+    r"|(?:work|teach|stud(?:y|ies)"
     r"|research)(?:ing)?(?:\s+(?:at|for|in))?|belong\s+to)|what\s+(?:is|are|was|were)\s+(?P<c>.+?)"
     r"['\u2019]s?\s+(?:affiliations?|institutions?|universit(?:y|ies)))[\s?.!]*$", re.IGNORECASE)
 # ... "who are his co-authors?": the authors of those papers, counted
@@ -1062,9 +1065,8 @@ _REWORDED = (
                 r"|discover|contribute|find|say)|what\s+(?:are|were)\s+their\s+(?:main\s+|key\s+)?"
                 r"(?:conclusions|findings|results|contributions|claims|takeaways)"
                 # ... "summarize their key ideas" (it searched "ideas")
-                r"|(?:summari[sz]e|what\s+(?:are|were))\s+their\s+(?:(?:main|key|core|central"
-                r"|most\s+important)\s+)?(?:ideas|points|findings|contributions|takeaways"
-                r"|conclusions))[\s?.!]*$", re.IGNORECASE), "Summarize them."),
+                rf"|(?:summari[sz]e|what\s+(?:are|were))\s+their\s+{_KEY_POINTS})[\s?.!]*$",
+                re.IGNORECASE), "Summarize them."),
     # "give me a reading list on X": papers on X (it searched "reading")
     (re.compile(r"\b(?:an?\s+)?(?:reading|paper|literature)\s+list\s+(?=(?:on|about|for|of|in)\s)",
                 re.IGNORECASE), "papers "),
@@ -3078,21 +3080,24 @@ def _data_asked(question: str) -> tuple[str, bool]:
     m = _NEW_DATA.search(question)
     if not m:
         return question, False
-    rest = f"{question[:m.start()]} {question[m.end():]}"
+    rest = _taken_out(question, m)
     if not re.search(r"\b(?:papers?|works?|articles?|ones?)\b", rest, re.IGNORECASE):
-        rest = f"{question[:m.start()]} papers {question[m.end():]}"  # "new datasets for X":
-        # the papers for X, listed
-    return re.sub(r"\s+(?=[?.!]+$)", "", " ".join(rest.split())), True
+        rest = _taken_out(question, m, "papers")  # "new datasets for X": the papers for X
+    return rest, True
+
+
+def _taken_out(question: str, m: re.Match[str], put: str = "") -> str:
+    """``question`` without the words ``m`` matched (``put`` in their place), one space between
+    words and none before its closing mark."""
+    rest = " ".join(f"{question[:m.start()]} {put} {question[m.end():]}".split())
+    return re.sub(r"\s+(?=[?.!]+$)", "", rest)
 
 
 def _code_asked(question: str) -> tuple[str, bool]:
     """``question`` without the words asking for papers that link their code (:data:`_WITH_CODE`:
     "NeRF papers with code on GitHub": "NeRF papers"), and whether it asks so."""
     m = _WITH_CODE.search(question)
-    if not m:
-        return question, False
-    rest = " ".join(f"{question[:m.start()]} {question[m.end():]}".split())
-    return re.sub(r"\s+(?=[?.!]+$)", "", rest), True
+    return (_taken_out(question, m), True) if m else (question, False)
 
 
 def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str, str]:
