@@ -1478,6 +1478,9 @@ class QuestionReader:
         placed, counted, said, extreme = _authors_counted(placed)
         placed, code = _code_asked(placed)
         placed, data = _data_asked(placed)
+        if (counted or code or data) and _BARE_WHICH.fullmatch(placed):  # "which have code?":
+            placed = ("Which of them?" if conversation and conversation.answered  # of a list
+                      else "Which papers?")
         said = f"{said} and linked code" if said and code else said or (CODE_SAID if code else "")
         said = ", ".join(x for x in (DATA_SAID if data else "", said) if x)
         if counted:  # "how many COLT papers have one author?": those listed, under their count
@@ -3073,6 +3076,12 @@ def introduces_data(paper: Paper) -> bool:
     return bool(_DATA_TITLE.search(paper.title or "") or DATA_INTRODUCED.search(paper.abstract))
 
 
+# a question left with no words but "which" once the words asking for code, a dataset or an
+# author count are taken out ("which have code?", "and which ones introduce a benchmark?")
+_BARE_WHICH = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:which(?:\s+ones?)?)?\s*[?.!]*\s*",
+                         re.IGNORECASE)
+
+
 def _data_asked(question: str) -> tuple[str, bool]:
     """``question`` without the words asking for papers that introduce a dataset or benchmark
     (:data:`_NEW_DATA`: "which papers release new datasets for robotics?": "which papers for
@@ -3081,7 +3090,8 @@ def _data_asked(question: str) -> tuple[str, bool]:
     if not m:
         return question, False
     rest = _taken_out(question, m)
-    if not re.search(r"\b(?:papers?|works?|articles?|ones?)\b", rest, re.IGNORECASE):
+    if not re.search(r"\b(?:papers?|works?|articles?|ones?)\b", rest, re.IGNORECASE) and not (
+            _BARE_WHICH.fullmatch(rest)):  # ("which introduce benchmarks?": of a list)
         rest = _taken_out(question, m, "papers")  # "new datasets for X": the papers for X
     return rest, True
 

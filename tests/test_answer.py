@@ -1879,6 +1879,10 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     fast_chat.ask("Which papers study NeRF?", conv)
     a = fast_chat.ask("what about the ones with code?", conv)  # (it searched "the ones")
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
+    fast_chat.ask("Which papers study NeRF?", conv)
+    a = fast_chat.ask("which have code?", conv)  # (every paper with code: "k" too)
+    assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
+    assert fast_chat.ask("which have code?").count == 3  # with no list: every one
     assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
         "The index holds 3 papers with linked code:")
     a = fast_chat.ask("Which NeRF paper with code has the most authors?")  # both said
@@ -1929,6 +1933,11 @@ def test_papers_that_introduce_a_dataset_or_benchmark(fast_chat: PaperChat,
         a.answer), a.answer  # (not "a novel approach for new LLM reasoning": the words)
     a = fast_chat.ask("what about 2025?", conv)
     assert [p["paper_id"] for p in a.papers] == ["d2"], a.answer
+    conv = Conversation()
+    fast_chat.ask("Which papers study robot learning?", conv)
+    a = fast_chat.ask("which introduce a new benchmark?", conv)  # of that list (d3 too before)
+    assert sorted(p["paper_id"] for p in a.papers) == ["d1", "d2"], a.answer
+    assert a.answer.startswith("The previous answer's "), a.answer
     for question in ("which papers evaluate on new benchmarks?", "papers that use new benchmarks",
                      "which papers evaluate on the new benchmark?"):
         assert not fast_chat.answerer().plan(question, None, None).new_data, question
