@@ -564,7 +564,8 @@ class Answerer:
                                            topic=plan.topic if plan.kind == "listing"
                                            and plan.scope is None else "",
                                            within=plan.topic if plan.kind == "listing"
-                                           and plan.scope is not None and not plan.whole_scope
+                                           and plan.scope is not None and (
+                                               not plan.whole_scope or _narrows_by_filters(plan))
                                            else "",
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))
@@ -962,7 +963,7 @@ class Answerer:
         topic = _quoted(plan, question)
         scope = None if plan.scope is None else plan.scope_of or len(plan.scope)
         among = neutralize(_among(plan))
-        if plan.kind != "summary":
+        if plan.kind != "summary" or plan.narrowed:
             written = self._written_out(plan, hits)
             more = len(hits) - plan.offset - len(written)
             head = (_like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
@@ -994,6 +995,10 @@ class Answerer:
                     else _listing_header(hits, topic, scope, among, plan.newest_first,
                                          by_title=plan.by_title, closest=plan.closest,
                                          answer=_answer_of(plan)))
+            if plan.kind == "summary":  # "summarize the 2024 ones": the narrowing, and how
+                head = head.rstrip(":")  # many of its papers are summarized
+                return [prompts.render(prompts.SUMMARY_OF_NARROWED, head=head, shown=shown,
+                                       count=len(hits)) if len(hits) > shown else f"{head}:"], []
             share = []
             if plan.share and plan.scope is None and plan.share_base is not None:
                 # "what fraction of CoRL papers are orals?": of CoRL's; "... of the papers on

@@ -20,7 +20,8 @@ __all__ = [
     "NO_MORE_ONE", "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION",
     "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
     "RECOUNT_HEADER", "RECOUNT_EARLIER", "RESPELLED", "SHARE", "SHARE_OF", "SHARE_OF_ALL", "SHARE_OF_BEFORE",
-    "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC",
+    "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SUMMARY_OF_NARROWED", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
+    "TALLY_BY_TOPIC",
     "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE",
     "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
     "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE", "WHICH_AUTHOR", "render"]
@@ -44,6 +45,10 @@ LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d{order}:
 # A summary drawing on fewer papers than match (llm.summary_sources of them); {where} as above.
 SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {shown} closest "
                   "(all {count} are in the list of papers):")
+
+# A summary of a narrowing ("summarize the 2024 ones"): {head}, the narrowing's first line
+# ("The previous answer's 134 papers include 12 spotlights") without its colon.
+SUMMARY_OF_NARROWED = "{head}; from the {shown} closest (all {count} are in the list of papers):"
 
 # A comparison ("compare LoRA and prefix tuning"): {sides}: '5 "LoRA" and 3 "prefix tuning"'
 # ('5 "LoRA", 3 "prefix tuning" and 2 "BitFit"' for three); {shared}: COMPARE_SHARED where

@@ -46,6 +46,7 @@ from rag.textnorm import (
     acronym_definitions,
     is_term,
     query_terms,
+    singular,
     with_synonyms,
 )
 from rag.types import Paper
@@ -244,6 +245,12 @@ _THE_KEY_POINTS = re.compile(
 # papers, named by its topic: it searched "theoretical ones")
 _SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+the"
                             r"\s+(?P<t>.+?)\s+(?:papers|ones|works|articles)[\s?.!]*$", re.IGNORECASE)
+# ... of the last answer, where no listing is of them: "summarize the 2024 ones", "describe
+# the ones that use transformers", "summarize those from COLT" (it searched "2024 ones")
+_SUMMARIZE_THE_ONES = re.compile(
+    r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+(?:the\s+(?P<t>.+?)\s+ones"
+    r"|(?:the\s+ones|those)\s+(?:(?:that|which)\s+(?P<v>.+?)|(?P<p>(?:with|using|on|about|from|by"
+    r"|in|at)\s+.+?)))[\s?.!]*$", re.IGNORECASE)
 # ... and what the papers are wanted for, at the end: "papers on X for my literature review",
 # "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
 _WANTED_FOR = (r"(?:own\s+)?(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|research|term|class"
@@ -1287,11 +1294,11 @@ class Conversation:
         ``words`` ("the LoRA papers", "the theoretical ones"), or holds them all where
         ``partly`` ("go back to the fairness list": "fairness in machine learning"); None where
         none is."""
-        asked = plain(words)
+        asked = plain(singular(words))  # ("the spotlight ones": those narrowed to spotlights)
         return next((i for i in reversed(range(len(self.turns))) if self.turns[i].paper_ids
-                     and any(asked == plain(name) or partly and name and set(asked.split()) <= set(
-                         plain(name).split()) for name in (self.turns[i].topic,
-                                                           self.turns[i].within))), None)
+                     and any(name and (asked == plain(singular(name)) or partly and set(
+                         asked.split()) <= set(plain(singular(name)).split()))
+                             for name in (self.turns[i].topic, self.turns[i].within))), None)
 
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
@@ -1347,6 +1354,8 @@ class Plan:
     #                                    the last ("which of the LoRA papers are on vision?")
     closest: bool = False              # "which one is most relevant to X?": of ``scope``, where
     #                                    none is on X, the one closest by meaning
+    narrowed: bool = False             # a summary of a narrowing of ``scope`` ("summarize the
+    #                                    2024 ones"): its first line the narrowing's
     skip: tuple[str, ...] = ()         # papers not to list ("what else is in that session?")
     like_text: str = ""                # "papers related to this abstract: ...": the passage
     left_out: int = 0                  # papers found but left out for naming ``without``
@@ -1457,10 +1466,15 @@ class QuestionReader:
         closest = bool(_MOST_RELEVANT.search(question))
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
+        summarized = False  # a narrowing summarized ("summarize the 2024 ones")
         if conversation and (m := _SUMMARIZE_THE.match(question)) and (  # (also "give me a
                 at := conversation.named(m.group("t"))) is not None:  # summary of ...")
             question = "Summarize them."  # "summarize the theoretical ones": that listing's
             conversation = Conversation(conversation.turns[:at + 1])
+        elif conversation and conversation.answered and (
+                m := _SUMMARIZE_THE_ONES.match(question)):  # no listing of them yet: the
+            asked = f"are {m.group('t')} ones" if m.group("t") else m.group("v") or m.group("p")
+            question, summarized = f"Which of them {asked}?", True  # last one narrowed
         question = _NAMED_DATASET.sub(r"\1", question)
         question = _names_joined(question)
         if m := _INTERESTED.match(question):  # "I'm interested in X. What's there?"
@@ -1513,6 +1527,8 @@ class QuestionReader:
         plan.dated = dated
         plan.closest = closest and plan.scope is not None and not plan.whole_scope
         plan.earlier = earlier or plan.earlier if plan.scope is not None else ""
+        if summarized and plan.scope is not None and not plan.reply:
+            plan.kind, plan.narrowed = "summary", True
         return plan
 
     def _reply(self, question: str) -> str:
@@ -2348,8 +2364,8 @@ class QuestionReader:
             sides, either = _either(rest)  # "of those, which use A or B?"
             return Plan("listing", rest, filters, scope=list(of.paper_ids),
                          topic=either or (named if every else shown_topic(rest)),
-                         standalone=f"{of.standalone} ({rest or named})" if rest or named
-                         else of.standalone, whole_scope=every,
+                         standalone=f"{of.standalone} ({named if every else rest})"
+                         if rest or named else of.standalone, whole_scope=every,
                          sides=sides, author=filters.author, coauthors=coauthors)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
         follow_up = bool(prev and _PRONOUN.search(question)) and not (

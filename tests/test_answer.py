@@ -2033,6 +2033,45 @@ def test_a_narrowing_lists_papers_naming_its_words_apart(fast_chat: PaperChat,
     assert "handle" not in a.standalone_query
 
 
+def test_a_summary_of_part_of_the_last_list(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Summarize the 2024 ones", "summarize the spotlight ones", "give me a summary of the ones
+    that use Thompson sampling" after a list summarize those of it, the narrowing on the first
+    line (each searched "2024 ones", "spotlight ones", "ones": the whole index); after "which
+    ones are spotlights?", "summarize the spotlight ones" summarizes that narrowing."""
+    rows = [{"id": f"b{i}", "title": f"Bandits {i}", "year": 2024 if i < 5 else 2025,
+             "status": "Spotlight" if i in (1, 5) else "Poster",
+             "abstract": f"We study bandit problems, case {i}." + (
+                 " We use Thompson sampling." if i in (2, 6) else "")} for i in range(7)]
+    rows.append({"id": "o", "title": "Other 2024", "year": 2024, "status": "Spotlight",
+                 "abstract": "We study protein folding ones and Thompson sampling."})
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question, ids in (("summarize the 2024 ones", ["b0", "b1", "b2", "b3", "b4"]),
+                          ("give me a summary of the spotlight ones", ["b1", "b5"]),
+                          ("give me a summary of the ones that use Thompson sampling",
+                           ["b2", "b6"]),
+                          ("describe the ones from 2025", ["b5", "b6"])):
+        conv = Conversation()
+        assert fast_chat.ask("Which papers study bandit problems?", conv).count == 7
+        a = fast_chat.ask(question, conv)
+        assert (a.kind, sorted(p["paper_id"] for p in a.papers)) == ("summary", ids), (
+            question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    a = fast_chat.ask("summarize the 2024 ones", conv)
+    assert a.answer.splitlines()[0] == ("The previous answer's 7 papers include 5 papers from "
+                                        "2024; from the 4 closest (all 5 are in the list of "
+                                        "papers):"), a.answer
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    a = fast_chat.ask("which ones are spotlights?", conv)
+    assert (a.count, a.standalone_query) == (2, "Which papers study bandit problems? "
+                                                "(spotlights)"), a  # was "(papers)"
+    a = fast_chat.ask("summarize the spotlight ones", conv)  # that narrowing (by its words)
+    assert sorted(p["paper_id"] for p in a.papers) == ["b1", "b5"], a.answer
+    assert conv.turns[-2].within == "spotlights"
+    assert fast_chat.ask("summarize the spotlight papers").count == 3  # no list: all of them
+
+
 def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
                                                           tmp_path: Path) -> None:
     """"Narrow it down to those dealing with healthcare", "any that use causal inference?",
