@@ -245,6 +245,13 @@ _THE_KEY_POINTS = re.compile(
 # papers, named by its topic: it searched "theoretical ones")
 _SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+the"
                             r"\s+(?P<t>.+?)\s+(?:papers|ones|works|articles)[\s?.!]*$", re.IGNORECASE)
+# "are there any about convergence specifically?", "any on X in particular?": of the last
+# answer (as "any on X?" is not: a search)
+_ANY_IN_PARTICULAR = re.compile(
+    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:(?:are\s+there|do\s+you\s+have|is\s+there)\s+)?"
+    r"any(?:thing|\s+ones?|\s+papers?)?\s+(?:on|about|regarding|that\s+(?:study|address|cover)"
+    r"|dealing\s+with)\s+(?P<x>.+?),?\s+(?:specifically|in\s+particular|particularly)[\s?.!]*$",
+    re.IGNORECASE)
 # ... of the last answer, where no listing is of them: "summarize the 2024 ones", "describe
 # the ones that use transformers", "summarize those from COLT" (it searched "2024 ones")
 _SUMMARIZE_THE_ONES = re.compile(
@@ -1463,6 +1470,8 @@ class QuestionReader:
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
                     "this")):  # (after an answer on one paper, "this" is that paper)
             question = f"{question[:m.start()]}on {conversation.topic}{question[m.end():]}"
+        if conversation and conversation.answered and (m := _ANY_IN_PARTICULAR.match(question)):
+            question = f"Which of them are about {m.group('x')}?"  # not "any on X": a search
         closest = bool(_MOST_RELEVANT.search(question))
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)

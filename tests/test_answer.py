@@ -2075,9 +2075,9 @@ def test_a_summary_of_part_of_the_last_list(fast_chat: PaperChat, tmp_path: Path
 def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
                                                           tmp_path: Path) -> None:
     """"Narrow it down to those dealing with healthcare", "any that use causal inference?",
-    "filter them by X" narrow the last list (each was a new search, "narrow dealing" words to
-    find); "go back to the fairness list" lists the earlier answer on fairness again, for the
-    next narrowing."""
+    "filter them by X", "are there any about X specifically?" narrow the last list (each was a
+    new search, "narrow dealing" words to find); "go back to the fairness list" lists the
+    earlier answer on fairness again, for the next narrowing."""
     rows = [{"id": f"f{i}", "title": f"Fairness study {i}", "abstract": f"We study fairness in "
              f"machine learning, case {i}. {extra}"} for i, extra in enumerate(
                  ("Our data come from healthcare records.", "We use causal inference.",
@@ -2090,7 +2090,9 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
                           ("any that use causal inference?", ["f1"]),
                           ("any with causal inference?", ["f1"]),
                           ("ok, and the ones that use federated learning?", ["f2"]),
-                          ("Filter the list to papers on federated learning", ["f2"])):
+                          ("Filter the list to papers on federated learning", ["f2"]),
+                          ("are there any about healthcare specifically?", ["f0"]),  # (not h)
+                          ("any on healthcare in particular?", ["f0"])):
         conv = Conversation()
         assert fast_chat.ask("Which papers study fairness in machine learning?", conv).count == 4
         a = fast_chat.ask(question, conv)
