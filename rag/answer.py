@@ -788,7 +788,11 @@ class Answerer:
                                    _subareas(hits) if by == "area" else {}))
         lines, foot = _tally_lines(counted, by, self._most(), hits, narrower)
         one, _, given = _TALLY_WORDS[by]
-        head.append(prompts.render(prompts.TALLY_NONE, by=one, what=given)
+        head.append(prompts.render(prompts.NO_COAUTHORS, name=neutralize(plan.author),
+                                   papers="it" if len(hits) == 1 else f"all {len(hits)}",
+                                   they="it is" if len(hits) == 1 else "they are")
+                    if not lines and by == "coauthor" and plan.author
+                    else prompts.render(prompts.TALLY_NONE, by=one, what=given)
                     if not lines and not (by == "topic" and any(h.paper.title for h in hits))
                     else prompts.TOPICS_NONE if not lines
                     else prompts.TALLY_BY_YEAR if by == "year"

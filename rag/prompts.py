@@ -15,7 +15,8 @@ __all__ = [
     "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_CLOSEST", "LISTING_HEADER_NONE",
     "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "MORE_PAPERS", "NOT_INDEXED", "NOT_INDEXED_CLOSE",
-    "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_LIST",
+    "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS",
+    "NO_LIST",
     "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE",
     "NO_MORE_ONE", "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION",
     "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
@@ -150,6 +151,8 @@ NOT_INDEXED_CLOSE = ("No indexed paper is titled \u201c{title}\u201d; the closes
 TALLY_HEADER = "By {by}, the most papers first (the numbers are the papers of the list):"
 TALLY_BY_YEAR = "By year (the numbers are the papers of the list):"
 TALLY_NONE = "The papers give no {what}, so they cannot be counted by {by}; here they are:"
+# ... "who are his co-authors?" where each of that author's papers has no other author
+NO_COAUTHORS = "{name} wrote {papers} alone: no co-authors to count; here {they}:"
 # "what topics are covered?" where the papers give no areas: the phrases their titles share
 TALLY_BY_TOPIC = ("By topic, as their titles name it, the most papers first (a topic is a phrase "
                   "titles share whose papers are alike in meaning; a paper may count under "

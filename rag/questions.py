@@ -1833,6 +1833,8 @@ class QuestionReader:
         if listed and listed.paper_ids and (_HOW_MANY_LISTED.match(question)
                                             or _LIST_THEM.match(question)):
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"
+        if conversation and (had := conversation.answered) and _COAUTHORS.match(question):
+            return self._coauthors_of(had, filters)  # "who are his co-authors?": theirs
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if (m := _HOW_MANY_OF.match(question)) and not _OF_THEM.search(question) and (
                     _IN_TOTAL.search(m.group("rest"))
@@ -1852,8 +1854,6 @@ class QuestionReader:
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
                     return plan
                 question = f"Of those, which are not about {m.group('x')}?"
-            elif _COAUTHORS.match(question):  # "who are his co-authors?": theirs, counted
-                return _again(prev, filters, recount=True, tally="coauthor")
             elif m := _ANY_AMONG.match(question):  # "any orals among them?": of those
                 question = f"Of those, which are {m.group('x') or m.group('s')}?"  # "any orals?"
             elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
@@ -2324,6 +2324,18 @@ class QuestionReader:
             plan = Plan("metadata", "", where, topic=named, standalone=question,
                         everything=True)
         plan.tally, plan.trend_year = "trend" if trend else "topic", late
+        return plan
+
+    def _coauthors_of(self, turn: Turn, filters: Filters | None) -> Plan:
+        """The authors of ``turn``'s papers, counted ("who are his co-authors?"), less the author
+        it was asked of where every paper is theirs ("what did Kaiyi Ji work on?": not Kaiyi Ji,
+        also where that is one paper, or each has no other author)."""
+        plan = _again(turn, filters, recount=True, tally="coauthor")
+        who = self._author_named(turn.standalone)
+        names = {n.lower() for n in name_parts(who.name)}
+        if who.name and not who.many and all(any(a.lower() in names for a in p.authors)
+                                             for p in self.index.get(turn.paper_ids).values()):
+            plan.author = who.name
         return plan
 
     @staticmethod

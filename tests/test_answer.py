@@ -1667,7 +1667,8 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     B", "A's papers with B" are the papers both wrote (with a topic, those on it); "papers by
     A or B" and "what did A and B work on?" those either wrote; "as an author", "what topics
     does A work on?" read no topic word (each was a refusal, "B" or "topics" a word to
-    find)."""
+    find). "Who are her co-authors?" counts the last answer's, also after a refusal, and says
+    where the author wrote alone."""
     rows = [{"id": pid, "title": f"On {topic} {pid}", "authors": authors,
              "abstract": f"We study {topic} in setting {pid}."}
             for pid, authors, topic in (("ab", ["Ann Lee", "Bo Chen"], "bandits"),
@@ -1784,6 +1785,17 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(  # (the second was refused:
             question, conv).answer.splitlines()[2:]] == [  # no paper on "co-authors")
             "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
+    assert fast_chat.ask("which of her papers are about protein folding?", conv).refused
+    assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(  # (after a refusal it searched
+        "who are her co-authors?", conv).answer.splitlines()[2:]] == [  # "co-authors")
+        "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"]
+    conv2 = Conversation()  # an author who wrote alone: said so (it counted them as their own
+    fast_chat.ask("What did Al Lee work on?", conv2)  # co-author, on one paper)
+    a = fast_chat.ask("who are his co-authors?", conv2)
+    assert a.answer.splitlines()[1] == prompts.render(prompts.NO_COAUTHORS, name="Al Lee",
+                                                      papers="it", they="it is"), a.answer
+    conv = Conversation()
+    fast_chat.ask("What did Ann Lee work on?", conv)
     # "he", "she", "his", "her": the author the last answers were on, all their papers (not
     # the last list of some; "he" was a word to find, "his papers" the last list)
     fast_chat.ask("which of those are about bandits?", conv)
