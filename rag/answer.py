@@ -263,6 +263,10 @@ class Answerer:
         if plan.aspect:  # "the limitations of X": each paper's sentence on them, where any
             for h in hits:
                 h.evidence = _aspect_sentence(h.paper.abstract, plan.aspect) or h.evidence
+            if _aspect_first(plan):
+                hits.sort(key=lambda h: not _aspect_sentence(h.paper.abstract, plan.aspect))
+                # those naming it first (of 80 on diffusion models, the 4 closest named no
+                # future directions)
         if plan.newest_first and plan.kind != "summary":  # each group of the header apart;
             hits.sort(key=lambda h: (h.names_topic is False, -(h.paper.year or 0)))  # stable
         if plan.by_title:  # "sort them by title": each group of the header A to Z
@@ -1036,8 +1040,10 @@ class Answerer:
                                        for side, n in zip(plan.sides, plan.side_counts,
                                                           strict=True)]))], []
         if len(hits) > shown:
+            first = (f", those naming {neutralize(plan.aspect.lower())} first"
+                     if _aspect_first(plan) else "")
             return [prompts.render(prompts.SUMMARY_HEADER, count=len(hits), topic=topic,
-                                   shown=shown, where=_where(None, among))], []
+                                   first=first, shown=shown, where=_where(None, among))], []
         return [], []
 
     def _synthesis(self, question: str, sources: list[SearchHit], stats: dict[str, float],
@@ -1281,6 +1287,13 @@ def _whose_list(plan: Plan) -> dict[str, str]:
             if plan.earlier else {"whose": "The previous answer's", "on": ""})
 
 
+def _aspect_first(plan: Plan) -> bool:
+    """Whether a summary draws on the papers naming the aspect asked of first ("the future
+    directions of X": of 80 papers on X, the closest 4 named none)."""
+    return plan.kind == "summary" and bool(plan.aspect) and named_aspect(plan.aspect) and not (
+        plan.picked)
+
+
 def _names_topic(cov: float, together: bool) -> bool:
     """Whether a paper names the question's topic: every term (``cov``, idf-weighted share of
     the terms it names), together where the topic is a phrase (``together``)."""
@@ -1489,6 +1502,7 @@ _ASPECT_CUES: dict[str, tuple[str, str]] = {
     "risks": (f"{_SURE} harmful misuse unsafe threat attacks", _WEAK),
     **dict.fromkeys(("advan", "benef", "stren"), (_STRONG, "")),
     "assum": ("assumes assuming", ""), "open ": ("remains unclear unknown", ""),
+    "futur": ("future remains unclear unknown elusive", ""),
     **dict.fromkeys(("datas", "bench"), ("dataset datasets benchmark benchmarks corpus corpora "
                                          "suite", ""))}
 _CONTRAST = re.compile(r"\b(?:however|but|yet|unfortunately|although|despite|nevertheless)\b",

@@ -44,7 +44,8 @@ LISTING_MORE = ("\u2026 and {more} more; all {count} are in the list of papers (
 LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d{order}:"
 
 # A summary drawing on fewer papers than match (llm.summary_sources of them); {where} as above.
-SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {shown} closest "
+# {first}: "" or, for an aspect ("the limitations of X"), ", those naming limitations first".
+SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {shown} closest{first} "
                   "(all {count} are in the list of papers):")
 
 # A summary of a narrowing ("summarize the 2024 ones"): {head}, the narrowing's first line

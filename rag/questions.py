@@ -343,8 +343,9 @@ _DATA_USED = re.compile(
     re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages"
-                 r"|benefits|strengths|applications|open\s+(?:problems|questions)|risks|assumptions"
-                 r"|failure\s+modes|criticisms?|critiques?)")
+                 r"|benefits|strengths|applications|open\s+(?:problems|questions|challenges)|risks"
+                 r"|assumptions|failure\s+modes|criticisms?|critiques?|future\s+(?:directions|work"
+                 r"|research(?:\s+directions)?))")
 _ASPECT = re.compile(
     r"^\s*what\s+(?:are|were|is)\s+(?:the\s+|some\s+)?(?:(?:main|key|known|major|common)\s+)?"
     rf"{_ASPECT_WORDS}\s+(?:of|in|for|with|to|on|about|regarding)\s+(?P<topic>.+?)[\s?.!]*$",
@@ -768,9 +769,10 @@ _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|librar
 # what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
 # are covered?", "What are the main themes of NeurIPS 2023?", "Which topics are most popular in
 # 2025?", "What topics does the corpus cover?", "List the main research areas at CoRL", "What is
-# the corpus about?", "What topics do they cover?" (the papers counted by topic or area)
+# the corpus about?", "What topics do they cover?", "the main research directions in COLT
+# 2024" (the papers counted by topic or area)
 _TOPIC_NOUN = (r"(?:research\s+)?(?:topics?|themes?|areas?|subjects?|trends?|fields?|subfields?"
-               r"|subtopics?)")
+               r"|subtopics?|directions)")
 _TOPIC_WORD = (r"(?:main|key|major|common|popular|hot|top|biggest|trending|dominant|recurring|central"
                r"|important|emerging|prominent|prevalent|frequent|different|various|most|research)")
 _GROWING = (r"(?:trending|growing|rising|emerging|on\s+the\s+rise|gaining(?:\s+\w+)?|hot(?:test)?"

@@ -3489,7 +3489,8 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     """"What are the limitations of X?" (challenges, applications ...) summarizes the papers on
     X, each by its sentence on that aspect where it has one (the aspect's word, else words for
     it: "However, exact solvers are expensive"), else saying its abstract names none; it was
-    refused where no paper names the aspect word with X in a way the cut counts."""
+    refused where no paper names the aspect word with X in a way the cut counts. Of more papers
+    than a summary draws on, those naming the aspect come first."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "a", "title": "Optimal transport at scale", "abstract": "We study optimal "
          "transport for large data. Our solver is fast. One limitation is its memory cost."},
@@ -3561,6 +3562,17 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
         assert "does not name its robots" not in a.answer, a.answer
     assert named_aspect("applications") and named_aspect("datasets") and not named_aspect(
         "robots")
+    # of more papers than it draws on, those naming the aspect first ("the future directions
+    # of X": the closest named none, each line "does not name its future directions")
+    _ingest_rows(fast_chat, tmp_path / "future.jsonl", [
+        {"id": "h", "title": "Sampling with convex solvers", "abstract": "We study sampling. "
+         "A convex solver helps. Future work will extend optimal transport to graphs."}])
+    fast_chat.settings.llm.summary_sources = 1
+    a = fast_chat.ask("What are the future directions of optimal transport?")
+    assert a.answer.splitlines()[:2] == [
+        "8 papers in the indexed abstracts match \u201coptimal transport\u201d; from the 1 closest, "
+        "those naming future directions first (all 8 are in the list of papers):",
+        "Future work will extend optimal transport to graphs [1]."], a.answer
 
 
 def test_papers_not_being_presented_are_those_of_that_session(fast_chat: PaperChat,
@@ -3831,7 +3843,8 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
         assert topics(question) == [("bandit problems", 12), ("federated learning", 10)], question
     assert topics("What are the main themes of ALT 2025?") == topics(
         "What are the main topics in 2025?") == topics(
-        "Give me an overview of ALT 2025") == [  # was a search for "overview"
+        "Give me an overview of ALT 2025") == topics(  # was a search for "overview"
+        "what are the main research directions in ALT 2025?") == [  # ... for "directions"
         ("federated learning", 10), ("bandit problems", 6)]
     a = fast_chat.ask("What are the main themes of COLT 2024?")  # too few to count: listed
     assert a.count == 6 and a.answer.splitlines()[1].startswith("1. **Efficient Bandit")
