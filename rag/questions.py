@@ -760,10 +760,14 @@ _TITLE_LIKE = re.compile(r"[A-Z][^\s:]*(?:\s+[^\s:]+){0,4}:\s+[^\s:]+(?:\s+[^\s:
 # the papers of one author of the last answer's paper: "what else did its first author
 # write?", "what other papers has the last author published?"
 _AUTHOR_ELSE = re.compile(
-    r"^\s*(?:and\s+)?(?:what\s+else|which\s+other\s+papers|what\s+other\s+(?:papers|work))\s+"
+    r"^\s*(?:and\s+)?(?:(?:what\s+else|which\s+other\s+papers|what\s+other\s+(?:papers|work))\s+"
     r"(?:did|has|have|does)\s+(?:its|the|their)\s+(?P<place>first|last|senior|lead)\s+author"
     r"(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?\s+(?:written|write|wrote|published|publish"
-    r"|worked\s+on|work\s+on|done|do)(?:\s+(?:else|too|as\s+well))?[\s?.!]*$", re.IGNORECASE)
+    r"|worked\s+on|work\s+on|done|do)(?:\s+(?:else|too|as\s+well))?"
+    # "any other papers by the first author?", "more papers by its last author"
+    r"|(?:(?:are\s+there|show\s+me|list|find)\s+)?(?:any\s+other|other|more|what\s+other|which\s+other)"
+    r"\s+(?:papers|work|works)\s+(?:by|from)\s+(?:its|the|their)\s+(?P<at>first|last|senior|lead)"
+    r"\s+author(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?)[\s?.!]*$", re.IGNORECASE)
 # the catalog itself, as questions name it
 _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
 # what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
@@ -1791,8 +1795,9 @@ class QuestionReader:
             return _on_papers(listed, ids, filters, fact=asked[0] if asked else "", words=rest)
         if (m := _AUTHOR_ELSE.match(question)) and (paper := self._one_paper(prev)) and (
                 paper.authors):
-            first = m.group("place").lower() in ("first", "lead")  # "what else did its first
-            return _besides(self.plan(  # author write?": that author's other papers
+            place = (m.group("place") or m.group("at")).lower()  # "what else did its first
+            first = place in ("first", "lead")  # author write?": that author's other papers
+            return _besides(self.plan(
                 f"What did {paper.authors[0 if first else -1]} work on?", None, filters), paper)
         if prev and prev.paper_ids and _AUTHORS_FROM.match(question):
             if len(prev.paper_ids) == 1 or prev.picked:  # "which institutions are the authors

@@ -3302,7 +3302,9 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         assert fast_chat.ask(question).answer == prompts.render(
             prompts.NOT_INDEXED, title="Bandit Zoo: Regret Bounds for Everything"), question
     for question, ids in (("What else did its first author write?", ["rr2"]),
-                          ("what other papers has the last author published?", [])):
+                          ("what other papers has the last author published?", []),
+                          ("any other papers by the first author?", ["rr2"]),  # (it searched
+                          ("more papers by its lead author", ["rr2"])):  # "first author")
         conv = Conversation()  # the papers by that author of the last answer's paper, but
         fast_chat.ask("Who wrote Read and reap the rewards?", conv)  # that one (it was
         a = fast_chat.ask(question, conv)  # listed too)
