@@ -674,7 +674,7 @@ _WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?
 # who (which institution, venue) has the most papers on a topic, or how many a year: "Who are the
 # most prolific authors on X?", "Which institutions publish most on X?", "the top venues for X",
 # "How many papers on X per year?" (the papers on X counted by each)
-_PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent)|top|leading)"
+_PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent)|top|leading|main|key)"
 _PEOPLE_NOUN = r"(?:authors?|researchers?|people|contributors?)"
 _INSTITUTION_NOUN = r"(?:institutions?|universities|labs?|organi[sz]ations?|companies|affiliations?)"
 _VENUE_NOUN = r"(?:venues?|conferences?)"
@@ -683,7 +683,8 @@ _MOST = (r"(?:(?:has|have|had)\s+(?:written\s+|published\s+)?(?:the\s+)?most(?:\
          r"|(?:publish|write|work|research)(?:es|s|ed)?\s+(?:the\s+)?most|wr[io]te\s+(?:the\s+)?most"
          rf"|(?:is|are|was|were)\s+(?:the\s+)?{_PROLIFIC}(?:\s+[a-z]+)?)")
 _TALLY = re.compile(
-    rf"^\s*(?:(?P<author>who|(?:which|what)\s+{_PEOPLE_NOUN})|(?:which|what)\s+(?P<affiliation>"
+    rf"^\s*(?:(?P<author>who(?!\s+(?:are|is)\s+(?:the\s+)?{_PROLIFIC}\s+(?:{_INSTITUTION_NOUN}"
+    rf"|{_VENUE_NOUN}))|(?:which|what)\s+{_PEOPLE_NOUN})|(?:which|what)\s+(?P<affiliation>"
     rf"{_INSTITUTION_NOUN})|(?:which|what)\s+(?P<venue>{_VENUE_NOUN})|(?:which|what)\s+"
     rf"(?P<year5>years?)|(?:which|what)\s+(?P<session>{_SESSION_NOUN})|(?:which|what)\s+"
     rf"(?P<day>days?))\s+(?:{_MOST}|saw\s+(?:the\s+)?most)(?:\s+papers)?"
@@ -722,8 +723,9 @@ _TALLY_THEM = re.compile(
     rf"(?:are|were|do|did)\s+{_THEM}\s+(?:(?:come|presented)\s+)?(?:from|in|at|on"
     r"|published\s+(?:in|at)|appear(?:ed)?\s+(?:in|at))"
     rf"|who\s+(?P<author>(?:appears?|shows?\s+up|comes?\s+up)\s+(?:the\s+)?most(?:\s+often)?\s+"
-    rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+(?:common|frequent"
-    rf"|prolific)|top)\s+authors?\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list)"
+    rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+common|{_PROLIFIC})"
+    rf"\s+authors?(?:\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list))?"  # ("who are the main
+    # authors?" after a list: of it)
     # ... "who wrote the most of these?"
     rf"|(?:wrote|authored|co-?authored|has\s+written)\s+(?:the\s+)?most\s+(?:of\s+)?(?:{_THEM}"
     rf"|the\s+list)(?:\s+papers)?))[\s?.!]*$",

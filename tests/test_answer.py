@@ -2356,6 +2356,10 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     assert tally("Which institutions publish most on bandits?") == [  # each one however
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # written
     assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
+    assert tally("who are the key institutions for bandits?") == [  # (by author, then
+        ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # refused)
+    assert tally("Who are the main researchers on bandits?") == [
+        ("Ann Lee", 3, 3), ("Bo Chen", 2, 2), ("Cy Dunn", 1, 1)]
     assert tally("How many papers on bandits per year?") == [("2023", 1, 1), ("2024", 3, 3)]
     assert tally("How many papers per year are about bandits?") == [  # ("per year" was a
         ("2023", 1, 1), ("2024", 3, 3)]  # topic word)
@@ -3677,7 +3681,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                                 ("Who appears most often among their authors?", "author",
                                  "1. Author 0: 1 paper"),
                                 ("thanks! who wrote the most of these?", "author",
-                                 "1. Author 0: 1 paper")):  # (every paper's authors counted)
+                                 "1. Author 0: 1 paper"),  # (every paper's authors counted)
+                                ("who are the main authors?", "author",  # (it searched
+                                 "1. Author 0: 1 paper")):  # "authors")
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
