@@ -1932,7 +1932,10 @@ class QuestionReader:
                 and set(prev.paper_ids) <= set(conversation.turns[-2].paper_ids)):
             before = conversation.turns[-2]
         if before and (alone := self._what_about(question, before.standalone)):
-            return self.plan(alone, None, filters)
+            plan = self.plan(alone, None, filters)
+            if before.counted_by and not (plan.tally or plan.reply or plan.scope is not None):
+                plan.tally = before.counted_by  # "and at UAI?" after "which institutions have
+            return plan  # the most CoRL papers?": counted alike (it listed the UAI papers)
         if bare := self._bare_institution(question):  # "Tsinghua University": its papers
             question = f"Which papers are from {bare}?"
         if at := self._people_at(question):  # "who are the Stanford authors?"

@@ -2356,6 +2356,14 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     assert tally("Which institutions publish most on bandits?") == [  # each one however
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # written
     assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
+    for first, then, line in (  # "what about X?" after a tally: X's papers, counted alike
+            ("Who are the most prolific authors on bandits?", "what about kernels?",  # (they
+             "1. Di Ng: 1 paper [1]"),  # were listed, not counted)
+            ("Which institutions have the most COLT papers?", "and at UAI?",
+             "1. MIT: 2 papers [1][2]")):
+        conv = Conversation()
+        fast_chat.ask(first, conv)
+        assert fast_chat.ask(then, conv).answer.splitlines()[2] == line, (first, then)
     assert tally("who are the key institutions for bandits?") == [  # (by author, then
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # refused)
     assert tally("Who are the main researchers on bandits?") == [
