@@ -556,7 +556,8 @@ class Answerer:
                           # after each call's first token: decoding speed alone
                           "decode_tokens_per_s": round(decode_tokens / decode_s, 1)
                           if decode_s > 0 else 0.0}
-        if conversation is not None and not plan.reply:  # "thanks": no turn to follow up on
+        if conversation is not None and (not plan.reply or plan.standalone):  # "thanks": no
+            # turn to follow up on ("how many papers does COLT have?" is one: "list them")
             # how far its papers are written out ("show me more" goes on from there)
             shown = (0 if plan.tally and not listed_too else min(len(hits), self._shown(plan))
                      if plan.kind == "summary" else plan.offset + len(self._written_out(plan, hits)))

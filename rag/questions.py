@@ -70,8 +70,9 @@ _PAPERS = r"(?:papers?|works?|studies|articles|ones?)"
 _NAMED = (r"(?:(?!(?:the|an?|of|to|in|on|for|with|by|(?:and|or)(?!\s+(?:19|20)\d\d\b)|from"
           r"|about|is|are|was|were|that|which|who|how|what|do|does|did|can|i|you|me)\b)[\w-]+"
           r"\s+){0,4}")  # ("COLT 2023 or 2024 papers": "or" before a year)
-_LISTING = re.compile(r"^\s*(which|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find"
-                      r"|show|are there|is there|any|give me|name|how many|do any|does any)\b"
+_LISTING = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(which"
+                      r"|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find|show|are there"
+                      r"|is there|any|give me|name|how many|do any|does any)\b"
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
                       r"|^\s*(?:list|find|show|give)(?:\s+me)?(?:\s+(?:all|some|the))?\s+"
                       r"(?:work|research|publications|articles)\b"
@@ -363,7 +364,7 @@ def named_aspect(aspect: str) -> bool:
 _THEIR_ASPECT = re.compile(
     r"^\s*(?:and\s+)?(?:(?:what|which)\s+(?:are|were|is)\s+|what\s+about\s+)?(?:their|its)\s+"
     rf"(?:(?:main|key|known|major|common)\s+)?{_ASPECT_WORDS}[\s?.!]*$", re.IGNORECASE)
-_HOW_MANY = re.compile(r"^\s*how many\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?how many\b", re.IGNORECASE)
 # a follow-up naming only what changes: "what about federated learning?", "how about
 # Stanford?", "and spotlights?" (not "and which of them ...?": a question of its own)
 _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<x>.+?)[\s?.!]*$"
@@ -1721,6 +1722,11 @@ class QuestionReader:
         them counted by topic (:meth:`_topics`: "what topics are covered?")."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
+        if prev and not prev.paper_ids and _CATALOG.match(_STATUS_NOUN.sub(
+                r"\1 papers", prev.standalone)) and (
+                counted := self._of_counted(question, prev.standalone, filters)):
+            return counted  # "how many of them are about X?" after "how many papers does
+            # CoRL 2024 have?": of the papers counted (it was a search, or of a list before)
         tallied = next((t for t in reversed(conversation.turns) if t.topics or (
             t.counted_by == "area" and t.counted)), None) if conversation else None
         if tallied and (m := _TOPIC_PICKED.match(question)):  # "topic 3": of the last topics
@@ -1897,7 +1903,7 @@ class QuestionReader:
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
             return _again(listed, filters, by_title=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"
-            return Plan("summary", "", Filters(), reply=overview)
+            return Plan("summary", "", Filters(), reply=overview, standalone=question)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
             return fact
         if (m := _QUOTED_TITLE.search(question)) and len(m.group("t").split()) >= 3 and (
@@ -2305,6 +2311,23 @@ class QuestionReader:
             lines.append(f"- {neutralize(venue) or 'No venue given'}: {n:,} paper"
                          f"{'' if n == 1 else 's'}{f' ({when})' if when else ''}")
         return "\n".join(lines)
+
+    def _of_counted(self, question: str, counted: str, filters: Filters | None) -> Plan | None:
+        """A follow-up on the papers a count of the catalog counted (``counted``: "how many
+        papers does CoRL 2024 have?"), the count giving no list: "how many of them are about
+        X?", "which of those are orals?" of the CoRL 2024 papers; "list them" lists them. None
+        for any other question."""
+        _, where, named = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", counted),
+                                              filters or Filters())
+        papers = (f"the {named}" if re.search(rf"\b(?:papers|(?:{STATUS_WORDS})s)\b", named,
+                                              re.IGNORECASE)  # "the CoRL orals"
+                  else f"the {named} papers" if named else "the papers")
+        if _OF_THEM.search(question):
+            return self._read(_OF_THEM.sub(f"of {papers}", question), None, filters)
+        if _LIST_THEM.match(question):
+            return Plan("metadata", "", where, topic=named, standalone=f"List {papers}.",
+                        everything=not where.active())
+        return None
 
     def _topics(self, question: str, prev: Turn | None, filters: Filters | None) -> Plan | None:
         """What papers are about, where the question asks that (:data:`_TOPICS`): every paper

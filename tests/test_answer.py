@@ -3112,9 +3112,10 @@ def test_a_venue_or_year_is_a_word_where_the_catalog_gives_none(
 def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """"How many papers are there?", "which venues are in the corpus?", "how many papers per
-    year?" are answered with the catalog's count, then each venue's by year (no search, no
-    turn); within a venue, year, status or institution the question names; a question with
-    a topic is read as before. They were refused ("no indexed paper matches …")."""
+    year?" are answered with the catalog's count, then each venue's by year (no search, a turn
+    with no list); within a venue, year, status or institution the question names; a question
+    with a topic is read as before. They were refused ("no indexed paper matches …"). "How many
+    of them are about X?", "list them" after it are of the papers it counted."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
     fast_chat._llm = ScriptedLLM()
     overview = ["The index holds 6 papers from 2024 to 2025:",
@@ -3124,7 +3125,25 @@ def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
                      "How many papers per year?", "how many papers do you have in total?"):
         a = fast_chat.ask(question, conv)
         assert a.answer.splitlines() == overview and not a.refused and not a.papers, question
-    assert not conv.turns
+    assert [t.paper_ids for t in conv.turns] == [[]] * 4  # no list to pick from
+    # of the papers a count counted: "how many of them ...?", "list them", "what about 2025?"
+    # (each was of the list before it, or a search for "many", or no turn to follow)
+    for question, ids in (("and how many of them are about bandit problems?", ["p0", "p3"]),
+                          ("which of those are orals?", ["p0"]),
+                          ("list them", ["p0", "p3", "p4"])):
+        conv = Conversation()
+        fast_chat.ask("Which papers study federated learning?", conv)
+        fast_chat.ask("How many COLT 2024 papers are there?", conv)
+        a = fast_chat.ask(question, conv)
+        assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study federated learning?", conv)
+    fast_chat.ask("How many COLT 2024 papers are there?", conv)  # (COLT 2025 papers on
+    assert fast_chat.ask("what about 2025?", conv).answer == (  # federated learning: none)
+        "The index holds 1 COLT 2025 paper.")
+    conv = Conversation()
+    fast_chat.ask("How many orals are there?", conv)
+    assert sorted(p["paper_id"] for p in fast_chat.ask("list them", conv).papers) == ["p0", "p2"]
     assert fast_chat.ask("How many COLT 2024 papers are there?").answer == (
         "The index holds 3 COLT 2024 papers.")
     assert fast_chat.ask("How many orals from 2025 are indexed?").answer == (
