@@ -3322,9 +3322,20 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
     return tuple(sides) if len(sides) > 1 and all(query_terms(x) for x in sides) else ()
 
 
+# a kind of thing and an example of it: "PEFT methods like LoRA", "RLHF alternatives such as
+# DPO", "LLMs like GPT-4 and LLaMA" (the papers on either: a paper naming both is rare)
+_SUCH_AS = re.compile(r"\b(?P<x>(?!(?:papers|works|articles|ones|studies|things)\b)[\w-]+s),?\s+"
+                      r"(?:like|such\s+as|e\.g\.,?|including)\s+(?P<y>[\w.+-]+(?:(?:\s+|\s*,\s*)"
+                      r"(?!(?:the|this|that|these|those|it|them)\b)[\w.+-]+){0,4})(?=[\s?.!]*$)",
+                      re.IGNORECASE)
+
+
 def _either(query: str) -> tuple[tuple[str, ...], str]:
-    """A listing of papers on either topic ("LoRA or adapters"): its sides (:func:`_sides`)
-    and the topic its first line quotes; none where the question names no such pair."""
+    """A listing of papers on either topic ("LoRA or adapters", "PEFT methods like LoRA"):
+    its sides (:func:`_sides`) and the topic its first line quotes; none where the question
+    names no such pair."""
+    query = _SUCH_AS.sub(lambda m: f"{m.group('x')} or " + re.sub(
+        r"\s*,\s*|\s+and\s+", " or ", m.group("y")), query)
     if (m := _EITHER.search(query)) and (sides := _sides(m.group(1), m.group(2),
                                                          r",|\s+or\s+")):
         return sides, "\u201d or \u201c".join(shown_topic(side) for side in sides)

@@ -971,7 +971,7 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which papers use LoRA or adapters?" lists the papers on either (not only those on
     both), those naming one first, and quotes both on the first line; a qualifier of the last
     is for all, "either" is no topic word, and "or not" is no second topic. So do "A or B"
-    asked as a bare topic, a follow-up
+    asked as a bare topic, "kinds of A like B", a follow-up
     narrowing the previous answer and a listing among one author's papers."""
     rows = [{"id": f"lora{i}", "title": f"Low-rank study {i}", "authors": [f"Author {i}"],
              "abstract": f"We fine-tune with LoRA, variant {i}. It is cheap."} for i in range(2)]
@@ -994,6 +994,15 @@ def test_papers_on_either_topic(fast_chat: PaperChat, tmp_path: Path) -> None:
             "adapter", "lora0", "lora1", "vision"], question  # not "adapt" (Porter's stem)
         assert a.answer.splitlines()[0] == (
             "4 papers in the indexed abstracts match \u201cLoRA\u201d or \u201cadapters\u201d:")
+    # a kind of thing and an example of it: the papers on either (it searched "cheap
+    # fine-tuning methods like LoRA": none names all)
+    for question, ids in (("Which papers study cheap fine-tuning methods like LoRA?",
+                           ["lora0", "lora1", "vision"]),  # (not "vision": no fine-tuning)
+                          ("papers on layers, such as adapters", ["adapter"]),
+                          ("papers on kernel methods such as ridge regression, LoRA",
+                           ["kern", "lora0", "lora1", "vision"])):
+        assert _listed(fast_chat, question) == ids, question
+    assert fast_chat.answerer().plan("papers like Kernel methods", None, None).sides == ()
     # two verbs on one object: the papers on it (it was "reduce" or "the cost of LoRA")
     for question in ("Which papers propose methods to measure or reduce the cost of LoRA?",
                      "papers that explain and improve LoRA"):
