@@ -1980,7 +1980,8 @@ class QuestionReader:
             _NEWEST_LAST.search(question))  # "recent papers on X", "papers on X, newest first"
         question = " ".join(_ORDER.sub(" ", _NEWEST_LAST.sub("", question)).split())
         if m := _LIKE.search(question):
-            if paper := self._paper_titled(m.group("title")):  # among a venue's, a year's
+            if paper := self._paper_titled(m.group("title")) or self._paper_called(
+                    m.group("title")):  # ("the DPO paper"), among a venue's, a year's
                 _, where, _ = self._named_filters(question[:m.start()], filters or Filters())
                 return Plan("listing", paper.title or paper.label, where,
                              topic=paper.title or paper.label, standalone=question,

@@ -3495,7 +3495,8 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Who wrote the DPO paper?": the paper titled what the abstracts spell DPO out as
     (or titled DPO before a colon, "the QLoRA paper", "the pi0.5 paper" for "$\\pi_{0.5}$:
-    ..."); "the bandit paper" names no one paper."""
+    ..."); "the bandit paper" names no one paper. "Papers similar to the DPO paper" are that
+    paper's neighbours."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", [
         {"id": "dpo", "title": "Direct Preference Optimization: Your Model is a Reward Model",
          "authors": ["Ann Lee"], "status": "Oral", "abstract": "We propose Direct Preference "
@@ -3524,6 +3525,8 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
         assert a.answer.startswith("\u201cDirect Preference Optimization: Your Model is a "
                                    "Reward Model\u201d is listed as Oral"), (question, a.answer)
     assert fast_chat.ask("Who wrote DPO?").answer.endswith("is by Ann Lee [1].")
+    plan = fast_chat.answerer().plan("papers similar to the DPO paper", None, None)
+    assert plan.like == "dpo", plan  # its neighbours (it listed the papers on "DPO paper")
 
 
 def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperChat,
