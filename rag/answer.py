@@ -225,6 +225,10 @@ class Answerer:
             hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
         if plan.with_code:  # "NeRF papers with code": those whose abstract links it
             hits = [h for h in hits if CODE_LINKED.search(h.paper.abstract)]
+            if not query_terms(plan.query):  # "which of them have code?": each by its
+                for h in hits:  # sentence linking it (not its first)
+                    h.evidence = next((s for s in split_sentences(h.paper.abstract)
+                                       if CODE_LINKED.search(s)), h.evidence)
         if plan.new_data:  # "new benchmarks for LLM reasoning": those introducing one, each
             hits = [h for h in hits if introduces_data(h.paper)]  # by its sentence doing so
             for h in hits:  # (where its title does, the sentence closest to the question)

@@ -246,6 +246,15 @@ _THE_KEY_POINTS = re.compile(
 # papers, named by its topic: it searched "theoretical ones")
 _SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+the"
                             r"\s+(?P<t>.+?)\s+(?:papers|ones|works|articles)[\s?.!]*$", re.IGNORECASE)
+# "is there code?", "does it have code?", "is the code available?", "where can I find their
+# code?": of the last answer's papers
+_CODE_OF_THEM = re.compile(
+    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:is\s+there\s+(?:any\s+)?(?:code|an?\s+implementation|a\s+repo"
+    r"(?:sitory)?)|(?:does|do|did)\s+(?:it|this|that|they|these|those)(?:\s+papers?)?\s+(?:have|link"
+    r"|release|provide|share|come\s+with)\s+(?:any\s+|its\s+|their\s+|the\s+)?code|(?:is|was|are)\s+"
+    r"(?:its|their|the)\s+code\s+(?:available|released|public|online|open[- ]source[d]?)|where\s+(?:is"
+    r"|can\s+i\s+(?:find|get))\s+(?:the|its|their)\s+code)(?:\s+(?:for|of)\s+(?:it|this|that|them)"
+    r"(?:\s+papers?)?)?(?:\s+(?:available|online))?[\s?.!]*$", re.IGNORECASE)
 # "are there any about convergence specifically?", "any on X in particular?": of the last
 # answer (as "any on X?" is not: a search)
 _ANY_IN_PARTICULAR = re.compile(
@@ -999,6 +1008,11 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
                             r"|one\s+another))", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    # "what's in here?", "what do you have?": what the catalog is about (it searched the words)
+    (re.compile(r"^\s*(?:(?:so|ok(?:ay)?|hi|hello|hey)[\s,!]+)?(?:what(?:['\u2019]s|\s+is)\s+"
+                r"(?:in\s+)?(?:here|there|inside)|what\s+(?:do|did)\s+you\s+(?:have|hold|contain)"
+                r"|what\s+have\s+you\s+got|what(?:['\u2019]s|\s+is)\s+(?:available|loaded))[\s?.!]*$",
+                re.IGNORECASE), "What is the corpus about?"),
     # "give me a summary of the papers on X": a summary (it listed them, "summary" no word)
     (re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:give|write|provide|make)(?:\s+(?:me|us))?"
                 r"\s+(?:an?\s+)?(?:(?:short|brief|quick|concise|high-level)\s+)?summary\s+of\s+",
@@ -1463,6 +1477,9 @@ class QuestionReader:
         question = self._pronoun_named(question, conversation)
         earlier = ""  # the topic of an earlier listing a follow-up narrows
         question, venues_respelled = self._venues_written(self._written(question))
+        if conversation and conversation.answered and _CODE_OF_THEM.match(question):
+            question = "Which of them have code?"  # "is there code?" after an answer (it
+            # searched "code": another paper's)
         question = _POLITE.sub("", question) or question
         question = _PURPOSE.sub("", question)
         if conversation and (m := _OF_THE_TOPIC.match(question)) and (

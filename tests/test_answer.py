@@ -1867,8 +1867,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     """"NeRF papers with code", "papers with code on GitHub about NeRF", "which NeRF papers
     release their code?" list the papers on NeRF whose abstract links code (the words had been
     searched: "code github"), said on the first line; "papers with code" alone lists every such
-    paper; "of those, which have code?" narrows a listing; "papers on code generation" is a
-    topic."""
+    paper; "of those, which have code?" narrows a listing, each paper by its sentence linking
+    the code; "is there code?", "does it have code?" after an answer are of its papers;
+    "papers on code generation" is a topic."""
     rows = [{"id": "n1", "title": "Fast NeRF", "abstract": "We speed up NeRF rendering. Code is "
              "available at https://github.com/x/fast-nerf.", "authors": ["Ann Lee", "Bo Chen"]},
             {"id": "n2", "title": "Sparse NeRF", "abstract": "We train NeRF from sparse views. "
@@ -1903,6 +1904,18 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     fast_chat.ask("Which papers study NeRF?", conv)
     a = fast_chat.ask("which have code?", conv)  # (every paper with code: "k" too)
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
+    assert "Code is available at https://github.com/x/fast-nerf [" in a.answer, a.answer  # its
+    for question, ids in (("is there code?", ["n1"]),  # sentence linking it, not its first;
+                          ("does it have code?", ["n1"]),  # of the last answer (it searched
+                          ("where can I find the code?", ["n1"])):  # "code": "k" first)
+        conv = Conversation()
+        fast_chat.ask("Who wrote Fast NeRF?", conv)
+        a = fast_chat.ask(question, conv)
+        assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Who wrote NeRF theory?", conv)
+    assert fast_chat.ask("is the code available?", conv).answer == (
+        "The previous answer's 1 paper includes no papers with linked code.")
     assert fast_chat.ask("which have code?").count == 3  # with no list: every one
     assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
         "The index holds 3 papers with linked code:")
@@ -3884,6 +3897,7 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
 
     for question in ("What topics are covered?", "What are the main themes in this corpus?",
                      "Which topics are most popular?", "What is the corpus about?",
+                     "what's in here?", "what do you have?",  # (searched: refused)
                      "List the main research areas", "what's the most popular topic?"):
         a = fast_chat.ask(question)
         assert a.count == 30 and a.answer.splitlines()[0] == "The index holds 30 papers:", question
