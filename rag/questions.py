@@ -255,6 +255,13 @@ _CODE_OF_THEM = re.compile(
     r"(?:its|their|the)\s+code\s+(?:available|released|public|online|open[- ]source[d]?)|where\s+(?:is"
     r"|can\s+i\s+(?:find|get))\s+(?:the|its|their)\s+code)(?:\s+(?:for|of)\s+(?:it|this|that|them)"
     r"(?:\s+papers?)?)?(?:\s+(?:available|online))?[\s?.!]*$", re.IGNORECASE)
+# "compare with 2024", "how do they compare to the AISTATS ones?", "compare them to diffusion
+# models" after a listing: its topic at both, or both topics (QuestionReader._compared_with)
+_COMPARE_WITH = re.compile(
+    r"^\s*(?:(?:and|so|now|ok(?:ay)?)[\s,]+)?(?:(?:compare|contrast)(?:\s+(?:it|them|this|that|these"
+    r"|those|the\s+list))?\s+(?:with|to|against|and)|how\s+(?:do|does|did)\s+(?:they|it|this|that"
+    r"|these|those)(?:\s+papers)?\s+compare\s+(?:to|with|against))\s+(?:the\s+)?(?P<y>.+?)"
+    r"(?:\s+(?:ones|papers))?[\s?.!]*$", re.IGNORECASE)
 # "are there any about convergence specifically?", "any on X in particular?": of the last
 # answer (as "any on X?" is not: a search)
 _ANY_IN_PARTICULAR = re.compile(
@@ -1496,6 +1503,9 @@ class QuestionReader:
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
                     "this")):  # (after an answer on one paper, "this" is that paper)
             question = f"{question[:m.start()]}on {conversation.topic}{question[m.end():]}"
+        if conversation and (listed := conversation.listed) and listed.topic and (
+                m := _COMPARE_WITH.match(question)):  # "compare with 2024" after a listing
+            question = self._compared_with(m.group("y"), listed)
         if conversation and conversation.answered and (m := _ANY_IN_PARTICULAR.match(question)):
             question = f"Which of them are about {m.group('x')}?"  # not "any on X": a search
         closest = bool(_MOST_RELEVANT.search(question))
@@ -2329,6 +2339,17 @@ class QuestionReader:
             lines.append(f"- {neutralize(venue) or 'No venue given'}: {n:,} paper"
                          f"{'' if n == 1 else 's'}{f' ({when})' if when else ''}")
         return "\n".join(lines)
+
+    def _compared_with(self, other: str, listed: Turn) -> str:
+        """The comparison "compare with ``other``" asks after ``listed``, a listing on a topic:
+        its topic at the venue, year, status or institution the listing named and at
+        ``other`` ("Compare 2025 and 2024 papers on LLM reasoning"), or its topic and
+        ``other`` ("compare them to diffusion models")."""
+        named = self._named_filters(listed.standalone, Filters())[2]
+        if self._filter_named(other, Filters()):
+            return (f"Compare {named} and {other} papers on {listed.topic}" if named
+                    else f"Which papers on {listed.topic} are from {other}?")
+        return f"Compare {listed.topic} and {other}"
 
     def _of_counted(self, question: str, counted: str, filters: Filters | None) -> Plan | None:
         """A follow-up on the papers a count of the catalog counted (``counted``: "how many

@@ -3131,6 +3131,29 @@ def test_a_venue_or_year_is_a_word_where_the_catalog_gives_none(
         assert [p["paper_id"] for p in fast_chat.ask(question).papers] == ["w"], question
 
 
+def test_compare_with_after_a_listing(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"How do they compare to the ALT ones?", "compare with 2025" after a listing on a topic
+    at a venue or year compare its topic there and at the other; "compare them to X" compares
+    the two topics (each searched "compare" with the words)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for first, then, sides in (
+            ("Which COLT papers study bandit problems?", "how do they compare to the ALT ones?",
+             ("COLT papers on bandit problems", "ALT papers on bandit problems")),
+            ("Which papers from 2024 study bandit problems?", "compare with 2025",
+             ("2024 papers on bandit problems", "2025 papers on bandit problems")),
+            ("Which papers study bandit problems?", "compare them to federated learning",
+             ("bandit problems", "federated learning"))):
+        conv = Conversation()
+        fast_chat.ask(first, conv)
+        plan = fast_chat.answerer().plan(then, conv, None)
+        assert (plan.kind, plan.sides) == ("summary", sides), (then, plan)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    a = fast_chat.ask("how do they compare to the ALT ones?", conv)  # no venue before: ALT's
+    assert [p["paper_id"] for p in a.papers] == ["p2"], a.answer
+
+
 def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """"How many papers are there?", "which venues are in the corpus?", "how many papers per
