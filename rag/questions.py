@@ -916,8 +916,8 @@ _AUTHOR_WHERE = re.compile(
 _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his"
                         r"|her|their|the)\s+(?:(?:most\s+(?:frequent|common|regular)|main|top)\s+)?"
                         r"(?:co-?authors|collaborators)|who\s+(?:has|have|did|does|do)\s+(?:he|she"
-                        r"|they)\s+(?:collaborated?|worked?|co-?authored|co-?written|written"
-                        r"|published)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)(?:\s+(?:on|of|in"
+                        r"|they)\s+(?:collaborated?|work(?:ed)?|co-?author(?:ed)?|co-?written|written|write"
+                        r"|publish(?:ed)?)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)(?:\s+(?:on|of|in"
                         r"|for)\s+(?:them|those|these|(?:those|these|the)\s+(?:papers|ones)))?"
                         r"[\s?.!]*$", re.IGNORECASE)
 # ... and asked of a named author: "Who are Sergey Levine's co-authors?", "who co-authors most
@@ -930,8 +930,8 @@ _COAUTHORS_OF = re.compile(
     rf"(?:frequent|common)|main|top)\s+)?{_COLLEAGUES}"
     r"|who\s+(?:co-?authors?|co-?writes?|collaborates?|works?|writes?|publishes?)\s+(?:the\s+)?"
     r"(?:most(?:\s+often)?\s+)?with\s+(?P<c>.+?)(?:\s+(?:the\s+)?most(?:\s+often)?)?"
-    r"|who\s+(?:has|did|does)\s+(?P<d>.+?)\s+(?:collaborated?|worked?|co-?authored|co-?written"
-    r"|written|published)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)[\s?.!]*$", re.IGNORECASE)
+    r"|who\s+(?:has|did|does)\s+(?P<d>.+?)\s+(?:collaborated?|work(?:ed)?|co-?author(?:ed)?|co-?written|write"
+    r"|written|publish(?:ed)?)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)[\s?.!]*$", re.IGNORECASE)
 # "sort them by year" after a listing: its papers again, newest first
 # ... by relevance, the order a listing has: "rank them by relevance"
 _ORDER_THEM = (r"(?:sort|order|rank|list|show|give)(?:\s+me)?(?:\s+(?:them|those|these|it|the\s+(?:list"

@@ -1781,7 +1781,7 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         "The index holds 3 papers by Al Lee or Ann Lee as first author:")
     # an author's co-authors, counted: not the author (first, on every paper), nor others'
     for question in ("Who co-authors most often with Ann Lee?", "Who are Ann Lee's co-authors?",
-                     "who has Ann Lee worked with most?",
+                     "who has Ann Lee worked with most?", "who does Ann Lee work with most?",
                      "Who are the most frequent collaborators of Lee?"):  # "Al Lee" wrote alone
         lines = [re.sub(r" \[.*", "", x) for x in fast_chat.ask(question).answer.splitlines()]
         assert lines[1:] == [prompts.render(prompts.TALLY_HEADER, by="co-author"),
@@ -1790,6 +1790,7 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     fast_chat.ask("What did Ann Lee work on?", conv)
     for question in ("Who are her co-authors?", "who were her co-authors on those papers?",
                      "who did she collaborate with most?",  # ("she" was read as a name)
+                     "who does she work with most?",  # ("work": only "worked" was read)
                      "who are her most frequent collaborators?"):
         assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(  # (the second was refused:
             question, conv).answer.splitlines()[2:]] == [  # no paper on "co-authors")
