@@ -995,9 +995,8 @@ class Answerer:
                     if plan.everything and not plan.filters.active() and not plan.also_said
                     else prompts.render(prompts.HELD_HEADER, papers=neutralize(held_papers(
                         plan.filters, len(hits), plan.author_shown or plan.author,
-                        plan.also_said)))
-                    if plan.kind == "metadata" and scope is None and not plan.newest_first
-                    and not query_terms(plan.query)
+                        plan.also_said)) + (", newest first" if plan.newest_first else ""))
+                    if plan.kind == "metadata" and scope is None and not query_terms(plan.query)
                     else prompts.render(prompts.HELD_NARROWED_HEADER, scope=f"{scope:,}",
                                         s="" if scope == 1 else "s", **_whose_list(plan),
                                         include="includes" if scope == 1 else "include",

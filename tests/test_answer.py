@@ -1796,6 +1796,8 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
             question, conv).answer.splitlines()[2:]] == [  # no paper on "co-authors")
             "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
     assert fast_chat.ask("which of her papers are about protein folding?", conv).refused
+    assert fast_chat.ask("What are Ann Lee's most recent papers?").answer.splitlines()[0] == (
+        "The index holds 3 papers by Ann Lee, newest first:")  # (was: 3 papers "match" her)
     assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(  # (after a refusal it searched
         "who are her co-authors?", conv).answer.splitlines()[2:]] == [  # "co-authors")
         "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"]
