@@ -3749,6 +3749,11 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                              "Which papers are from COLT?")) == ["p0", "p1", "p3"]
     a = after_listing("Which one is the most cited?")
     assert a.count == 4 and a.answer.startswith(prompts.JUDGEMENT)
+    a = after_listing("which of these is best for federated learning?",  # a judgement, of
+                      "Which papers are from COLT?")  # those on it (it searched "best")
+    assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer
+    assert not fast_chat.answerer().plan("which methods are most robust to noise?", None,
+                                         None).judged  # a property asked for
     a = after_listing("Who are their co-authors?")
     assert a.answer.splitlines()[:2] == ["The last list holds 4 papers:", prompts.render(
         prompts.TALLY_HEADER, by="co-author")]
