@@ -767,7 +767,10 @@ _AUTHORS_FROM = re.compile(
     rf"^\s*(?:and\s+)?(?:{_WHICH_INSTITUTION}\s+(?:the|its|their|his|her)\s+(?:co-?)?authors?\s+"
     r"(?:(?:come|work|based)\s+)?(?:from|at|with|in|affiliated\s+with)"
     r"|where\s+(?:are|is|were|was|do|does|did)\s+(?:the"
-    r"|its|their)\s+(?:co-?)?authors?\s+(?:(?:come\s+)?from|work|based))[\s?.!]*$", re.IGNORECASE)
+    r"|its|their)\s+(?:co-?)?authors?\s+(?:(?:come\s+)?from|work|based)"
+    # "where are they from?" after "who wrote it?" (or after a list: its authors')
+    r"|where\s+(?:are|were|do|did)\s+they\s+(?:all\s+)?(?:(?:come\s+)?from|work|based))[\s?.!]*$",
+    re.IGNORECASE)
 # ... asked together with who they are: "who are its authors and what institutions are they
 # from?", "who wrote the first one, and where are they from?" (the clause after the first)
 _AND_FROM = re.compile(

@@ -3374,6 +3374,10 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         assert fast_chat.ask(question, conv).answer == (
             "\u201cRead and reap the rewards\u201d is by Yue Wu and Tom Mitchell; they list UC "
             "Berkeley and Google [1]."), question
+    conv2 = Conversation()  # ... asked after who wrote it (it summarized the paper)
+    fast_chat.ask("Who wrote Read and reap the rewards?", conv2)
+    assert fast_chat.ask("where are they from?", conv2).answer == (
+        "The authors of \u201cRead and reap the rewards\u201d list UC Berkeley and Google [1].")
     # a title written as one (a name, a colon) that no paper has: none, said so alone
     for question in ("Who wrote Bandit Zoo: Regret Bounds for Everything?",
                      "who wrote Bandit Zoo: Regret Bounds for Everything and where are they "
@@ -3393,6 +3397,7 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     lines = fast_chat.ask("Where are their authors from?", conv).answer.splitlines()
     assert [re.sub(r"\[.*", "", line) for line in lines[2:4]] == [
         "1. MIT: 3 papers ", "2. Stanford University: 1 paper "]
+    assert fast_chat.ask("where are they from?", conv).answer.splitlines()[2:4] == lines[2:4]
     # a title pasted alone, or asked about: that paper, not the papers on its words
     for question in ("On bandit problems 2", "on Bandit problems 2.",
                      "Tell me about On bandit problems 2", "What is On bandit problems 2 about?"):
