@@ -1021,6 +1021,9 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
                             r"|one\s+another))", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    # "state space models in general": no topic words ("what about X in general?")
+    (re.compile(r"(?:\s*,)?\s+(?:in\s+general|more\s+(?:generally|broadly)|generally\s+speaking"
+                r"|as\s+a\s+whole)(?=[\s?.!]*$)", re.IGNORECASE), ""),
     # "what's in here?", "what do you have?": what the catalog is about (it searched the words)
     (re.compile(r"^\s*(?:(?:so|ok(?:ay)?|hi|hello|hey)[\s,!]+)?(?:what(?:['\u2019]s|\s+is)\s+"
                 r"(?:in\s+)?(?:here|there|inside)|what\s+(?:do|did)\s+you\s+(?:have|hold|contain)"

@@ -2682,6 +2682,7 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("hey, got anything about optimal transport?", "listing", "optimal transport"),
             ("Is there anything on optimal transport?", "listing", "optimal transport"),
             ("what's out there on continual learning", "listing", "continual learning"),
+            ("papers on optimal transport in general", "listing", "optimal transport"),
             ("looking for work on optimal transport", "listing", "optimal transport"),
             ("research on continual learning pls", "listing", "continual learning"),
             ("I'd like to read about optimal transport", "summary", "optimal transport"),
