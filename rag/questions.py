@@ -290,7 +290,7 @@ _PURPOSE = re.compile(  # (mine, or one I am writing: "for a presentation" may b
     rf"{_WANTED_FOR}(?:\s+(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\s+(?:writing|preparing"
     rf"|giving|doing|working\s+on))?|(?:a|an|the)\s+{_WANTED_FOR}\s+(?:i['\u2019]m|i\s+am|we['\u2019]re"
     r"|we\s+are|i|we)\s+(?:writing|preparing|giving|doing|working\s+on|write|prepare|give))"
-    r"(?=[\s?.!]*$)", re.IGNORECASE)
+    r"(?=[\s?.!]*$|\s+(?:on|about|regarding)\s)", re.IGNORECASE)  # ("papers for my thesis on X")
 # an author called by the last name alone, where the question says it is an author: "papers by
 # Bengio (on X)", "what did Bengio work on?", "Bengio's papers" (not "by hand", "by design");
 # each author of that name where at most _SURNAME_NAMES have it (QuestionReader._author_named);
@@ -501,8 +501,9 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
                      r"\s*,?\s*|(?:and\s+)?which (?:of (?:those|these|them)|ones?\b)\s*"
                      # "narrow it down to those dealing with X", "filter them by X", "any that
                      # use X?"
-                     r"|(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:narrow|filter|restrict|limit)\s+(?:it|them"
-                     r"|this|that|these|those|the\s+(?:list|results|papers))(?:\s+down)?\s+(?:to|by|for"
+                     r"|(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:narrow|filter|restrict|limit)"
+                     r"(?:\s+(?:it|them|this|that|these|those|the\s+(?:list|results|papers)))?"
+                     r"(?:\s+down)?\s+(?:to|by|for"
                      r"|with)\s+(?:(?:only\s+)?(?:those|the\s+ones|ones|papers)\s+)?"
                      r"|(?:and\s+)?any\s+(?:ones?\s+)?(?:(?:that|which)\s+|(?=(?:with|using)\s))"
                      # "and the ones that use diffusion?", "what about the ones with code?"

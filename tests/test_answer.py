@@ -2129,7 +2129,8 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
                           ("ok, and the ones that use federated learning?", ["f2"]),
                           ("Filter the list to papers on federated learning", ["f2"]),
                           ("are there any about healthcare specifically?", ["f0"]),  # (not h)
-                          ("any on healthcare in particular?", ["f0"])):
+                          ("any on healthcare in particular?", ["f0"]),
+                          ("narrow to the ones about healthcare", ["f0"])):  # (no "it")
         conv = Conversation()
         assert fast_chat.ask("Which papers study fairness in machine learning?", conv).count == 4
         a = fast_chat.ask(question, conv)
@@ -2683,6 +2684,7 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("Is there anything on optimal transport?", "listing", "optimal transport"),
             ("what's out there on continual learning", "listing", "continual learning"),
             ("papers on optimal transport in general", "listing", "optimal transport"),
+            ("I need papers for my thesis on optimal transport", "listing", "optimal transport"),
             ("looking for work on optimal transport", "listing", "optimal transport"),
             ("research on continual learning pls", "listing", "continual learning"),
             ("I'd like to read about optimal transport", "summary", "optimal transport"),
