@@ -3372,8 +3372,12 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
 
 
 # a kind of thing and an example of it: "PEFT methods like LoRA", "RLHF alternatives such as
-# DPO", "LLMs like GPT-4 and LLaMA" (the papers on either: a paper naming both is rare)
-_SUCH_AS = re.compile(r"\b(?P<x>(?!(?:papers|works|articles|ones|studies|things)\b)[\w-]+s),?\s+"
+# DPO", "LLMs like GPT-4 and LLaMA" (the papers on either: a paper naming both is rare); not
+# "non-differentiable activations such as binary or spiking neurons" (a description)
+_KIND_NOUNS = (r"(?:methods|models|techniques|approaches|algorithms|alternatives|architectures"
+               r"|optimizers|benchmarks|datasets|frameworks|tools|baselines|variants|metrics|solvers"
+               r"|estimators|LLMs|VLMs|LMs|agents)")
+_SUCH_AS = re.compile(rf"\b(?P<x>{_KIND_NOUNS}),?\s+"
                       r"(?:like|such\s+as|e\.g\.,?|including)\s+(?P<y>[\w.+-]+(?:(?:\s+|\s*,\s*)"
                       r"(?!(?:the|this|that|these|those|it|them)\b)[\w.+-]+){0,4})(?=[\s?.!]*$)",
                       re.IGNORECASE)
