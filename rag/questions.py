@@ -743,10 +743,14 @@ _TALLY_THEM = re.compile(
     rf"{_VENUE_NOUN})|(?P<year>years?)|(?P<session>{_SESSION_NOUN})|(?P<day>days?))\s+"
     rf"(?:are|were|do|did)\s+{_THEM}\s+(?:(?:come|presented)\s+)?(?:from|in|at|on"
     r"|published\s+(?:in|at)|appear(?:ed)?\s+(?:in|at))"
-    rf"|who\s+(?P<author>(?:appears?|shows?\s+up|comes?\s+up)\s+(?:the\s+)?most(?:\s+often)?\s+"
-    rf"among\s+(?:their|the|these|those)\s+authors|(?:are|is)\s+the\s+(?:most\s+common|{_PROLIFIC})"
-    rf"\s+authors?(?:\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list))?"  # ("who are the main
-    # authors?" after a list: of it)
+    rf"|(?:who|(?:which|what)\s+{_PEOPLE_NOUN})\s+(?P<author>(?:appears?|shows?\s+up|comes?\s+up)\s+"
+    rf"(?:the\s+)?most(?:\s+often)?\s+among\s+(?:their|the|these|those)\s+authors"
+    # ... "which authors appear in more than one?", "who wrote several of them?"
+    r"|(?:(?:appears?|shows?\s+up)\s+(?:in|on)|wrote|authored|(?:is|are)\s+(?:an\s+)?authors?\s+"
+    r"(?:of|on))\s+(?:more\s+than\s+one|several|multiple|two\s+or\s+more)(?:\s+(?:of\s+"
+    rf"{_THEM}|papers?))?|(?:are|is)\s+the\s+(?:most\s+common|{_PROLIFIC})\s+authors?"
+    rf"(?:\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list))?"  # ("who are the main authors?" after
+    # a list: of it)
     # ... "who wrote the most of these?"
     rf"|(?:wrote|authored|co-?authored|has\s+written)\s+(?:the\s+)?most\s+(?:of\s+)?(?:{_THEM}"
     rf"|the\s+list)(?:\s+papers)?))[\s?.!]*$",

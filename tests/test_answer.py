@@ -3777,7 +3777,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                                 ("thanks! who wrote the most of these?", "author",
                                  "1. Author 0: 1 paper"),  # (every paper's authors counted)
                                 ("who are the main authors?", "author",  # (it searched
-                                 "1. Author 0: 1 paper")):  # "authors")
+                                 "1. Author 0: 1 paper"),  # "authors")
+                                ("which authors appear in more than one?", "author",
+                                 "1. Author 0: 1 paper")):  # (it searched "appear one")
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
