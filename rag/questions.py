@@ -1026,6 +1026,11 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
                             r"|one\s+another))", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    # "papers on diffusion models, but only theoretical ones": theoretical papers on them (it
+    # searched "ones")
+    (re.compile(r"^(?P<a>.*?\bpapers?\s+(?:on|about)\s+.+?),?\s+(?:but\s+)?only\s+(?:the\s+)?"
+                r"(?P<y>[\w-]+(?:\s+[\w-]+)?)\s+(?:ones|papers)(?=[\s?.!]*$)", re.IGNORECASE),
+     lambda m: f"{m.group('y')} {m.group('a')}"),
     # "state space models in general": no topic words ("what about X in general?")
     (re.compile(r"(?:\s*,)?\s+(?:in\s+general|more\s+(?:generally|broadly)|generally\s+speaking"
                 r"|as\s+a\s+whole)(?=[\s?.!]*$)", re.IGNORECASE), ""),

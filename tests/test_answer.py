@@ -2688,6 +2688,8 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("what's out there on continual learning", "listing", "continual learning"),
             ("papers on optimal transport in general", "listing", "optimal transport"),
             ("I need papers for my thesis on optimal transport", "listing", "optimal transport"),
+            ("papers on transport, but only the optimal ones", "listing",  # (it searched
+             "optimal transport"),  # "ones")
             ("looking for work on optimal transport", "listing", "optimal transport"),
             ("research on continual learning pls", "listing", "continual learning"),
             ("I'd like to read about optimal transport", "summary", "optimal transport"),
