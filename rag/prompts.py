@@ -25,7 +25,7 @@ __all__ = [
     "TALLY_BY_TOPIC",
     "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE",
     "THANKS", "TOPICS_ASK", "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE",
-    "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE", "WHICH_AUTHOR", "render"]
+    "TRENDS_WITHIN_CHANCE", "UNWRITTEN", "VAGUE", "WHICH_AUTHOR", "WHICH_BETTER", "render"]
 
 CANNOT_ANSWER_PHRASE = "The indexed abstracts do not cover this"
 
@@ -132,6 +132,10 @@ BIBTEX = ("BibTeX for the {count} paper{s} {which}, from the catalog's titles, a
 # "which is more popular?" after "compare A and B": {counts} "“A” 36, “B” 23"
 MORE_PAPERS = ("By the indexed papers matching each side, the most first: {counts}. The "
                "abstracts hold no citations or reviews: this counts papers, not influence.")
+# "which is better?" after "compare A and B": {counts} as above
+WHICH_BETTER = ("The abstracts cannot tell which is better: each paper reports its own results, "
+                "not a common comparison. The last answer quotes what each side's papers say "
+                "(papers per side: {counts}); ask about one side to see all of its papers.")
 # "why?", "what do you mean?": nothing to look up
 VAGUE = ("I answer only from what the indexed abstracts say, quoting them. Ask what a paper of "
          "the last list does (\u201csummarize the first one\u201d), which papers study a topic, "

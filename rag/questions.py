@@ -120,6 +120,17 @@ _WHICH_MORE = re.compile(r"^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:one\s+|side\
                          r"|had)\s+(?:(?:the\s+)?(?:more|most)\s+(?:popular|common|studied|frequent"
                          r"|prevalent|widely\s+used|used|papers|work)|bigger|larger)[\s?.!]*$",
                          re.IGNORECASE)
+# what one paper says on something: "what does the DPO paper say about stability?", "what
+# does Direct Preference Optimization claim about reward models?"
+_PAPER_SAYS = re.compile(r"^\s*what\s+(?:does|did)\s+(?P<p>.+?)\s+(?:say|claim|find|show|report|conclude"
+                         r"|write|state)\s+(?:about|on|regarding|of)\s+(?P<y>.+?)[\s?.!]*$",
+                         re.IGNORECASE)
+# ... "which is better?": the abstracts cannot tell (it searched "better" among the papers)
+_WHICH_BETTER = re.compile(
+    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:which|what)\s+(?:one\s+|side\s+|method\s+|approach\s+)?"
+    r"(?:is|works|performs|was)\s+(?:better|best|preferable|superior|faster|(?:more|most)\s+(?:effective"
+    r"|efficient|accurate|robust|scalable))(?:\s+(?:overall|in\s+general|in\s+practice))?[\s?.!]*$",
+    re.IGNORECASE)
 # "which is more popular at CoRL, A or B?", "which is better for X: A or B?": the papers on
 # each, compared (the abstracts make no judgement; what each side's papers say is the answer)
 _MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?(?:is|works|performs)\s+(?:(?:more|most)"
@@ -139,7 +150,8 @@ _SHARE_OF_LAST = re.compile(r"^\s*(?:and\s+)?(?:what|which)\s+(?:fraction|percen
                             r"(?:papers|corpus|index)\s+)?(?:is|are|was|were)\s+(?:that|this|those"
                             r"|these|they|them)[\s?.!]*$", re.IGNORECASE)
 # the papers on both of the last two topics listed: "which papers study both?"
-_BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any)\s+(?:papers?\s+|ones?\s+)?)?(?:stud(?:y|ies)"
+_BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any|(?:are|is)\s+there\s+(?:any\s+)?)\s*(?:papers?\s+"
+                   r"|ones?\s+)?(?:that\s+)?)?(?:stud(?:y|ies)"
                    r"|covers?|address(?:es)?|uses?|mentions?|combines?|(?:are|is)\s+(?:about|on)|do"
                    r"|does)?\s*both(?:\s+of\s+them|\s+topics)?[\s?.!]*$", re.IGNORECASE)
 # a topic left out, at the question's end: "... bandits but not regret", "excluding X",
@@ -1812,14 +1824,19 @@ class QuestionReader:
                          "before_pct": f"{100 * count / len(earlier):.1f}"}
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.SHARE_OF_BEFORE if narrowed else prompts.SHARE_OF_ALL, **said))
+        if prev and len(prev.sides) == 2 and _BOTH.match(question):  # after "compare A and B"
+            return self.plan(f"Which papers study {prev.sides[0][0]} and {prev.sides[1][0]}?",
+                             None, filters)
         if conversation and _BOTH.match(question) and len(last_two := list(dict.fromkeys(
                 t.topic for t in reversed(conversation.turns) if t.topic))[:2]) == 2:
             return self.plan(f"Which papers study {last_two[1]} and {last_two[0]}?", None,
                              filters)  # "which papers study both?": the last two topics
-        if prev and prev.sides and _WHICH_MORE.match(question):  # "which is more popular?"
-            ranked = sorted(prev.sides, key=lambda side: -side[1])  # after "compare A and B"
+        better = _WHICH_BETTER.match(question)  # "which is better?" after "compare A and B"
+        if prev and prev.sides and (better or _WHICH_MORE.match(question)):  # "which is more
+            # popular?"
+            ranked = sorted(prev.sides, key=lambda side: -side[1])
             return Plan("summary", "", Filters(), reply=prompts.render(
-                prompts.MORE_PAPERS, counts=", ".join(
+                prompts.WHICH_BETTER if better else prompts.MORE_PAPERS, counts=", ".join(
                     f"\u201c{neutralize(side)}\u201d {n:,}" for side, n in ranked)))
         if listed and listed.paper_ids and _BIBTEX.search(question):  # "export them as
             picked = _picked(question, listed.paper_ids)  # BibTeX": the list's (or those
@@ -1952,6 +1969,11 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=overview, standalone=question)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"
             return fact
+        if (m := _PAPER_SAYS.match(question)) and (paper := self._paper_titled(m.group(
+                "p")) or self._paper_called(m.group("p"))):  # "what does the DPO paper say
+            return Plan("summary", m.group("y"), Filters(), scope=[paper.paper_id],  # about
+                        topic=paper.title or paper.label, standalone=question,  # stability?":
+                        whole_scope=True)  # that paper on it (it searched "DPO stability")
         if (m := _QUOTED_TITLE.search(question)) and len(m.group("t").split()) >= 3 and (
                 not self._paper_titled(m.group("t"), near := self._near(m.group("t")))):
             return self._not_indexed(m.group("t").strip(), near)  # "who wrote 'Attention Is

@@ -457,14 +457,19 @@ class _TermMatcher:
 def _question_terms(query: str) -> tuple[Mapping[str, float],
                                          tuple[tuple[re.Pattern[str], frozenset[str]], ...]]:
     """A question's content terms (:func:`_key` -> log(1 + length)), and how a text names
-    each: a word with the same key (a pattern per term, faster than keying every word of the
+    each: a word with the same key, or with a key of its :data:`WORD_FAMILIES` family
+    ("stable" for "stability"; a pattern per key, faster than keying every word of the
     text), or a synonym-table surface of the question by any spelling of its synonym (built once
     per question)."""
     words = [p for t in query_terms(query) for p in _PART.findall(t)]
     weight = {_key(w): math.log(1 + len(w)) for w in words}
+    keyed = {_key(w): _key(w) for w in words}  # each term's key, and its family's
+    for w in words:
+        for f in _FAMILY.get(w.lower(), ()):
+            keyed.setdefault(_key(f), _key(w))
     spellings = [(re.compile(rf"(?<![A-Za-z0-9]){re.escape(k)}"  # six letters: any word so begun
                             + ("[A-Za-z0-9]*" if len(k) == 6 else "s?(?![A-Za-z0-9])"),
-                            re.IGNORECASE), frozenset({k})) for k in weight]
+                            re.IGNORECASE), frozenset({term})) for k, term in keyed.items()]
     norm = " " + " ".join(_norm(t) for t in _tokens(query)) + " "
     for surface, canon in _SURFACE.items() if weight else []:
         if f" {surface} " in norm:

@@ -3579,6 +3579,9 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
     assert fast_chat.ask("Who wrote DPO?").answer.endswith("is by Ann Lee [1].")
     plan = fast_chat.answerer().plan("papers similar to the DPO paper", None, None)
     assert plan.like == "dpo", plan  # its neighbours (it listed the papers on "DPO paper")
+    a = fast_chat.ask("What does the DPO paper say about reward models?")  # (it searched
+    assert [p["paper_id"] for p in a.papers] == ["dpo"], a.answer  # "DPO reward models")
+    assert "DPO needs no reward model" in a.answer, a.answer  # its sentence on them
 
 
 def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperChat,
@@ -3830,6 +3833,13 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     a = fast_chat.ask("which is more popular?", conv)  # to those naming "popular")
     assert a.answer == prompts.render(prompts.MORE_PAPERS, counts="\u201cbandit problems\u201d "
                                       "4, \u201cfederated learning\u201d 2") and not a.papers
+    conv = Conversation()  # "which is better?": the abstracts cannot tell (it searched
+    fast_chat.ask("Compare federated learning and bandit problems", conv)  # "better")
+    a = fast_chat.ask("which is better?", conv)
+    assert a.answer == prompts.render(prompts.WHICH_BETTER, counts="\u201cbandit problems\u201d "
+                                      "4, \u201cfederated learning\u201d 2") and not a.papers
+    a = fast_chat.ask("are there papers that use both?", conv)  # its two sides (refused)
+    assert a.standalone_query == "Which papers study federated learning and bandit problems?"
     for question in ("List papers on bandit problems, newest first",
                      "I need papers on bandit problems, preferably recent"):  # (a topic word)
         a = fast_chat.ask(question)

@@ -303,8 +303,9 @@ def test_other_words_belong_to_no_split_group() -> None:
 
 def test_sentence_scores_count_synonyms_and_the_abstracts_own_acronyms() -> None:
     """A sentence naming the question's topic by a synonym ("LLM") or by an acronym the abstract
-    defines for it ("NeRF") names all of its words; a plural names its singular; the same
-    letters in lower case, or an acronym defined for other words, do not."""
+    defines for it ("NeRF") names all of its words; a plural names its singular, a word of its
+    family its term; the same letters in lower case, or an acronym defined for other words, do
+    not."""
     llm = sentence_scores(["SPADE models the likelihood with a diffusion model.",
                            "SPADE wins an LLM data mixture benchmark.",
                            "We study large language models."],
@@ -318,6 +319,10 @@ def test_sentence_scores_count_synonyms_and_the_abstracts_own_acronyms() -> None
     assert nerf[0] > nerf[2] > nerf[1] == nerf[3] == 0.0
     assert sentence_scores(["Models are fast."], "Which papers use a model?") > [0.0]
     assert sentence_scores(["Anything."], "Which papers?") == [0.0]
+    # a word of the question's family ("stable" for "stability": no shared six letters)
+    assert sentence_scores(["It is stable.", "It is fast."], "What about stability?")[0] > 0.0
+    assert best_sentence("It is fast. It is stable and cheap.", "privacy stability") == (
+        "It is stable and cheap.")
     assert best_sentence("SPADE models the forward likelihood. It wins an LLM benchmark.",
                          "Which papers use large language models?") == "It wins an LLM benchmark."
 
