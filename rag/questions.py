@@ -106,7 +106,9 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
-                    rf"|(recent|latest|newest))\s+(?={_NAMED}{_PAPERS}\b)", re.IGNORECASE)
+                    rf"|(recent|latest|newest))\s+(?={_NAMED}{_PAPERS}\b"
+                    r"|(?:advances|developments|progress|results|research|work)\s+(?:in|on|for|of)\s)",
+                    re.IGNORECASE)  # ("the most recent advances in X": not "recent X")
 # ... asked at the question's end: "papers on X, newest first", "... sorted by year",
 # "..., preferably recent"
 _NEWEST_FIRST = r"(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first"
@@ -1127,11 +1129,17 @@ _REWORDED = (
     (re.compile(r"^\s*what(?:['\u2019]s|\s+is)\s+(?:at\s+)?the\s+intersection\s+(?:of|between)\s+",
                 re.IGNORECASE), "Which papers study "),
     (re.compile(r"\b(?:at|on|in)\s+the\s+intersection\s+(?:of|between)\s+", re.IGNORECASE), "on "),
+    # "papers applying transformers to time series forecasting": on transformers for it (it
+    # searched "applying" with the words)
+    (re.compile(r"\b(?:that\s+|which\s+)?(?:apply|applies|applied|applying)\s+(?P<x>[^,?.!]+?)\s+(?:to"
+                r"|in)\s+(?P<y>[^,?.!]+)", re.IGNORECASE),
+     lambda m: f"on {m.group('x')} for {m.group('y')}"),
     # "papers that criticize RLHF", "work critical of X": the papers on X, each by its sentence
     # on X's limitations (it searched "criticize RLHF": abstracts rarely say so)
     (re.compile(r"^\s*(?:(?:are\s+there|which|what|find|list|show(?:\s+me)?|any)\s+)?(?:any\s+)?"
                 r"(?:papers?|works?|studies|articles)\s+(?:that\s+|which\s+)?(?:criticiz|criticis|critiqu"
-                r"|(?:are|is)\s+critical\s+of|critical\s+of)\w*\s+(?P<x>.+?)[\s?.!]*$", re.IGNORECASE),
+                r"|(?:are|is)\s+critical\s+of|critical\s+of|challeng|refut|disput|debunk)\w*\s+"
+                r"(?P<x>.+?)[\s?.!]*$", re.IGNORECASE),
      lambda m: f"What are the limitations of {m.group('x')}?"),
     # "what do they conclude?", "what are their main findings?", "summarize the key ideas":
     # the last answer's papers summarized (it summarized those naming "conclude")

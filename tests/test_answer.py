@@ -2690,6 +2690,11 @@ def test_a_polite_lead_is_no_part_of_the_question(fast_chat: PaperChat, tmp_path
             ("I need papers for my thesis on optimal transport", "listing", "optimal transport"),
             ("papers on transport, but only the optimal ones", "listing",  # (it searched
              "optimal transport"),  # "ones")
+            ("Which papers apply optimal transport to continual learning?", "listing",
+             "optimal transport for continual learning"),  # ("apply ... to" words to find)
+            ("What are the most recent advances in optimal transport?", "summary",
+             "optimal transport"),  # ("recent" a topic word)
+            ("Which papers challenge optimal transport?", "summary", "optimal transport"),
             ("looking for work on optimal transport", "listing", "optimal transport"),
             ("research on continual learning pls", "listing", "continual learning"),
             ("I'd like to read about optimal transport", "summary", "optimal transport"),
