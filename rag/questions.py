@@ -1045,6 +1045,11 @@ _REWORDED = (
     (re.compile(r"^(?P<a>.*?\bpapers?\s+(?:on|about)\s+.+?),?\s+(?:but\s+)?only\s+(?:the\s+)?"
                 r"(?P<y>[\w-]+(?:\s+[\w-]+)?)\s+(?:ones|papers)(?=[\s?.!]*$)", re.IGNORECASE),
      lambda m: f"{m.group('y')} {m.group('a')}"),
+    # "who won best paper at CoRL?", "which papers received awards?": a judgement the
+    # abstracts cannot make (it searched "won")
+    (re.compile(r"^\s*(?:who|which(?:\s+papers?)?|what\s+papers?)\s+(?:won|got|received|(?:was|were)"
+                r"\s+awarded|(?:was|were)\s+given)\s+(?:the\s+|an?\s+)?(?:best[\s-]paper(?:\s+awards?)?|awards?"
+                r"|outstanding[\s-]paper(?:\s+awards?)?)", re.IGNORECASE), "Which are the best papers"),
     # "state space models in general": no topic words ("what about X in general?")
     (re.compile(r"(?:\s*,)?\s+(?:in\s+general|more\s+(?:generally|broadly)|generally\s+speaking"
                 r"|as\s+a\s+whole)(?=[\s?.!]*$)", re.IGNORECASE), ""),

@@ -914,7 +914,8 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
                      "Which bandit papers are the most influential?",
                      "What are the best bandit papers?",  # a topic word between
                      "What are the most cited papers on bandits?",  # a rank, no citing
-                     "highly cited papers on bandits", "Which are the seminal bandit papers?"):
+                     "highly cited papers on bandits", "Which are the seminal bandit papers?",
+                     "who won the best paper award for bandits?"):  # (it searched "won")
         a = fast_chat.ask(question)
         assert a.kind == "listing" and not a.refused, question
         assert {p["paper_id"] for p in a.papers} == {p["paper_id"] for p in bandits.papers}
