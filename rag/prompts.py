@@ -10,13 +10,14 @@ import string
 
 __all__ = [
     "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "BIBTEX", "CANNOT_ANSWER_PHRASE",
-    "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "DATED", "EVERYTHING_HEADER", "FOREIGN",
+    "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "CSV", "DATED", "EVERYTHING_HEADER", "FOREIGN",
     "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE", "HELP", "JUDGEMENT",
     "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER", "LIKE_HEADER_NONE",
     "LIKE_TEXT_HEADER", "LISTING_HEADER", "LISTING_HEADER_CLOSEST", "LISTING_HEADER_NONE",
-    "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "MORE_PAPERS", "NOT_INDEXED", "NOT_INDEXED_CLOSE",
+    "LINKS", "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "MORE_PAPERS", "NOT_INDEXED",
+    "NOT_INDEXED_CLOSE",
     "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS", "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS",
-    "NO_LIST",
+    "NO_LINKS", "NO_LIST",
     "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE",
     "NO_MORE_ONE", "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION",
     "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
@@ -129,6 +130,13 @@ THANKS = "Glad to help. Ask about the indexed papers any time."
 # "export them as BibTeX": the entries of the last list's papers ({entries}) in a code block
 BIBTEX = ("BibTeX for the {count} paper{s} {which}, from the catalog's titles, authors, venues "
           "and years:\n```bibtex\n{entries}\n```")
+# ... as a CSV table, the same way
+CSV = ("CSV for the {count} paper{s} {which}, from the catalog's titles, authors, venues, years, "
+       "statuses and links:\n```csv\n{entries}\n```")
+# "give me the links": each paper's link, as the catalog gives it ({entries}: numbered lines)
+LINKS = "Links for the {count} paper{s} {which}, as the catalog gives them:\n{entries}"
+NO_LINKS = ("The catalog gives no links for the {count} paper{s} {which}: the paper list they "
+            "came from had none.")
 # "which is more popular?" after "compare A and B": {counts} "“A” 36, “B” 23"
 MORE_PAPERS = ("By the indexed papers matching each side, the most first: {counts}. The "
                "abstracts hold no citations or reviews: this counts papers, not influence.")

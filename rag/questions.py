@@ -24,7 +24,8 @@ from rapidfuzz.distance import OSA
 
 from rag import prompts
 from rag.bibtex import bibtex
-from rag.citations import neutralize
+from rag.citations import detex, neutralize
+from rag.export import csv_table, links
 from rag.institutions import (
     ALL_OF,
     WORK_NOUN,
@@ -773,7 +774,25 @@ _TALLY_THEM = re.compile(
 _WROTE = re.compile(r"\b(?:publish(?:ed)?|wr(?:ite|ote|itten)|work(?:ed)?|do(?:ne)?|did|has|have"
                     r"|research(?:ed)?)\b", re.IGNORECASE)
 # BibTeX asked for the last list's papers: "export them as BibTeX", "bibtex for the first two"
-_BIBTEX = re.compile(r"\bbib(?:la)?tex\b|\.bib\b", re.IGNORECASE)
+_BIBTEX = re.compile(r"\bbib(?:la)?tex\b|\.bib\b"
+                     # "cite the first one", "how do I cite it?", "citations for them"
+                     r"|^\s*(?:(?:and|so|ok(?:ay)?|please)[\s,]+)?(?:how\s+(?:do|should|can|would)\s+i"
+                     r"\s+cite|cite|(?:give\s+me\s+)?(?:the\s+)?citations?\s+(?:for|of|to))\s+(?:it|them|this"
+                     r"|that|these|those|(?:the|this|that)\s+(?:paper|one|\w+\s+(?:one|paper)))(?:\s+\S+)?"
+                     r"[\s?.!]*$", re.IGNORECASE)
+# ... as a table: "export them as CSV", "as a spreadsheet"
+_CSV = re.compile(r"\b(?:csv|tsv|spreadsheet|excel)\b", re.IGNORECASE)
+# ... their links: "give me the links", "what are the URLs?", "link to the first one"
+_LINKS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|please)[\s,]+)?(?:(?:can\s+you\s+)?(?:give|show|send"
+                    r"|list|share)(?:\s+me)?\s+|(?:what|where)\s+(?:are|is)\s+)?(?:the\s+|their\s+|its\s+)?"
+                    r"(?:links?|urls?|web\s*pages?)(?:\s+(?:to|for|of)\s+(?:it|them|these|those|the\s+\w+"
+                    r"(?:\s+(?:one|paper|papers|ones))?))?[\s?.!]*$", re.IGNORECASE)
+
+
+def _export_asked(question: str) -> str:
+    """What form of the last list a question asks for: "bibtex", "csv" or "links"; ''."""
+    return ("bibtex" if _BIBTEX.search(question) else "csv" if _CSV.search(question)
+            else "links" if _LINKS.match(question) else "")
 # the session of the paper the last answer on one paper was on: "what else is in that
 # session?"
 _THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+session\b",
@@ -1048,8 +1067,9 @@ _REWORDED = (
     # "who won best paper at CoRL?", "which papers received awards?": a judgement the
     # abstracts cannot make (it searched "won")
     (re.compile(r"^\s*(?:who|which(?:\s+papers?)?|what\s+papers?)\s+(?:won|got|received|(?:was|were)"
-                r"\s+awarded|(?:was|were)\s+given)\s+(?:the\s+|an?\s+)?(?:best[\s-]paper(?:\s+awards?)?|awards?"
-                r"|outstanding[\s-]paper(?:\s+awards?)?)", re.IGNORECASE), "Which are the best papers"),
+                r"\s+awarded|(?:was|were)\s+given)\s+(?:the\s+|an?\s+)?(?:best[\s-]paper(?:\s+awards?)?"
+                r"|awards?|outstanding[\s-]paper(?:\s+awards?)?)", re.IGNORECASE),
+     "Which are the best papers"),
     # "state space models in general": no topic words ("what about X in general?")
     (re.compile(r"(?:\s*,)?\s+(?:in\s+general|more\s+(?:generally|broadly)|generally\s+speaking"
                 r"|as\s+a\s+whole)(?=[\s?.!]*$)", re.IGNORECASE), ""),
@@ -1851,14 +1871,23 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.WHICH_BETTER if better else prompts.MORE_PAPERS, counts=", ".join(
                     f"\u201c{neutralize(side)}\u201d {n:,}" for side, n in ranked)))
-        if listed and listed.paper_ids and _BIBTEX.search(question):  # "export them as
-            picked = _picked(question, listed.paper_ids)  # BibTeX": the list's (or those
-            ids = picked[0] if picked else listed.paper_ids  # picked) entries
-            papers = self.index.get(ids)
+        if listed and listed.paper_ids and (export := _export_asked(question)):  # "export
+            picked = _picked(question, listed.paper_ids)  # them as BibTeX", "... as CSV",
+            ids = picked[0] if picked else listed.paper_ids  # "give me the links": the
+            got = self.index.get(ids)  # list's papers (or those picked)
+            papers = [got[p] for p in ids if p in got]
+            said = {"count": len(papers), "s": "" if len(papers) == 1 else "s",
+                    "which": "picked from the last list" if picked else "of the last list"}
+            if export == "links":
+                given = [(name, url) for name, url in links(papers) if url]
+                return Plan("summary", "", Filters(), reply=prompts.render(
+                    prompts.LINKS, **said, entries="\n".join(
+                        f"{n}. **{neutralize(detex(name))}**: {url or 'no link given'}"
+                        for n, (name, url) in enumerate(links(papers), 1)))
+                    if given else prompts.render(prompts.NO_LINKS, **said))
             return Plan("summary", "", Filters(), reply=prompts.render(
-                prompts.BIBTEX, count=len(ids), s="" if len(ids) == 1 else "s",
-                which="picked from the last list" if picked else "of the last list",
-                entries=bibtex([papers[p] for p in ids if p in papers])))
+                prompts.CSV if export == "csv" else prompts.BIBTEX, **said,
+                entries=csv_table(papers) if export == "csv" else bibtex(papers)))
         if not listed and (picked := _picked(question, [""] * 100)) and (not query_terms(
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet

@@ -2563,6 +2563,16 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     a = fast_chat.ask("give me the bibtex for the second and fourth ones", conv)
     assert a.answer.count("@misc{") == 2 and a.answer.index("study 2}") < a.answer.index(
         "study 4}"), a.answer
+    for question in ("cite the second one", "how do I cite the second paper?"):  # (it
+        a = fast_chat.ask(question, conv)  # summarized the paper)
+        assert a.answer.count("@misc{") == 1 and "study 2}" in a.answer, (question, a.answer)
+    # ... as CSV, or its links (these papers have none; it searched "csv", "links")
+    a = fast_chat.ask("export them as csv", conv)
+    assert a.answer.startswith("CSV for the 5 papers of the last list") and not a.papers
+    rows = a.answer.split("```csv\n")[1].split("\n```")[0].splitlines()
+    assert rows[0] == "title,authors,venue,year,status,url" and len(rows) == 6, a.answer
+    assert fast_chat.ask("give me the links", conv).answer == prompts.render(
+        prompts.NO_LINKS, count=5, s="s", which="of the last list")
     for question, place in (("more like the first one", 0),  # its neighbours (it was a
                             ("find papers similar to the third one", 2)):  # summary of it)
         plan = fast_chat.answerer().plan(question, conv, None)

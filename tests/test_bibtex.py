@@ -1,8 +1,11 @@
-"""BibTeX entries from the catalog (rag.bibtex)."""
+"""BibTeX entries, CSV rows and links from the catalog (rag.bibtex, rag.export)."""
 
 from __future__ import annotations
 
+import csv
+
 from rag.bibtex import bibtex
+from rag.export import csv_table, links
 from rag.types import Paper
 
 
@@ -33,3 +36,17 @@ def test_keys_are_unique() -> None:
     keys = [line.split("{")[1].rstrip(",") for line in bibtex(papers).splitlines()
             if line.startswith("@")]
     assert keys == ["lee2024bandit", "lee2024banditb", "lee2024banditc"]
+
+
+def test_a_csv_row_holds_what_the_catalog_gives_each_field_one_cell() -> None:
+    """A header, then a row per paper in the order given: a title with a comma or a quote is
+    one cell (read back as written), authors joined by "; ", no year an empty cell."""
+    papers = [_paper("a", 'Bandits, "fast" and slow', authors=["Ann Lee", "Bo Chen"],
+                     venue="COLT", year=2024, status="Oral", url="https://x.org/a"),
+              _paper("b", "Graphs")]
+    rows = list(csv.reader(csv_table(papers).splitlines()))
+    assert rows == [["title", "authors", "venue", "year", "status", "url"],
+                    ['Bandits, "fast" and slow', "Ann Lee; Bo Chen", "COLT", "2024", "Oral",
+                     "https://x.org/a"],
+                    ["Graphs", "", "", "", "", ""]]
+    assert links(papers) == [('Bandits, "fast" and slow', "https://x.org/a"), ("Graphs", "")]
