@@ -1876,7 +1876,7 @@ class QuestionReader:
             ids = picked[0] if picked else listed.paper_ids  # "give me the links": the
             got = self.index.get(ids)  # list's papers (or those picked)
             papers = [got[p] for p in ids if p in got]
-            said = {"count": len(papers), "s": "" if len(papers) == 1 else "s",
+            said = {"count": f"{len(papers):,}", "s": "" if len(papers) == 1 else "s",
                     "which": "picked from the last list" if picked else "of the last list"}
             if export == "links":
                 given = [(name, url) for name, url in links(papers) if url]
