@@ -117,6 +117,9 @@ _NEWEST_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+
                           rf"{_NEWEST_FIRST}|(?:preferably|ideally|especially|mostly)\s+(?:the\s+)?"
                           r"(?:recent|new(?:er|est)?|latest)(?:\s+ones)?)\)?(?=[\s?.!]*$)",
                           re.IGNORECASE)
+# ... "papers on X, sorted by title", "... in alphabetical order" (it searched "sorted title")
+_TITLE_LAST = re.compile(r"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:title|name)|alphabetically"
+                         r"|in\s+alphabetical\s+order)\)?(?=[\s?.!]*$)", re.IGNORECASE)
 # ... after a comparison: "which is more popular?", "which one has more papers?": the sides
 # by their papers
 _WHICH_MORE = re.compile(r"^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:one\s+|side\s+)?(?:is|has|was"
@@ -1939,7 +1942,8 @@ class QuestionReader:
                     title = paper.title or paper.label
                     return Plan("listing", title, filters or Filters(), topic=title,
                                 standalone=prev.standalone, like=prev.like)
-                return _again(prev, filters)
+                return _again(prev, filters, recount=True)  # (not "24 papers of the 24 ...
+                # match <every word of the questions before>")
         if prev and len(prev.paper_ids) == 1 and _ABOUT_IT.match(question):  # "what is it
             # about?": more of that paper, as "tell me more about the first one" (it drew the
             # sentence closest to the last question's words)
@@ -2089,6 +2093,8 @@ class QuestionReader:
         newest = any(m.group(2) for m in _ORDER.finditer(question)) or bool(
             _NEWEST_LAST.search(question))  # "recent papers on X", "papers on X, newest first"
         question = " ".join(_ORDER.sub(" ", _NEWEST_LAST.sub("", question)).split())
+        by_title = bool(_TITLE_LAST.search(question))  # "..., sorted by title"
+        question = _TITLE_LAST.sub("", question)
         if m := _LIKE.search(question):
             if paper := self._paper_titled(m.group("title")) or self._paper_called(
                     m.group("title")):  # ("the DPO paper"), among a venue's, a year's
@@ -2152,6 +2158,7 @@ class QuestionReader:
             question = " ".join(question.replace(dropped, " ", 1).split())
         plan = self._plan(question, conversation, filters)
         plan.judged, plan.newest_first, plan.limit = judged, newest, limit
+        plan.by_title = plan.by_title or by_title
         plan.without = without or plan.without  # (or a narrowing's: "which are not X?")
         plan.aspect, plan.share = aspect, share
         if left_out:  # "papers by A but not with B": named so in the first line
@@ -3121,8 +3128,8 @@ def _names_joined(question: str) -> str:
     words = question.split()[1:]
     outside = len(words) - sum(map(len, runs))
     capitalized = sum(w[:1].isupper() for w in words) - sum(map(len, runs))
-    if re.search(r"[\"\u201c\u2018]|(?<!\w)'", question):
-        return question
+    if re.search(r"[\"\u201c\u2018]|(?<!\w)'|\b(?:called|titled|entitled|named)\s+[A-Z]", question):
+        return question  # ("is there a paper called Attention Is All You Need?")
     if outside <= 0 or 2 * capitalized > outside:  # title case: "Anything" after a word
         return re.sub(r"\b([A-Z][a-z]+)\s+(Anything|Everything)\b", lambda m: m.group(0) if (
             m.group(1).lower() in STOPWORDS) else f"{m.group(1)}-{m.group(2)}", question)

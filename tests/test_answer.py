@@ -3258,6 +3258,9 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert a.kind == "listing" and a.answer.splitlines()[0].endswith(", by title:"), a.answer
         assert ids(a) == ["p0", "p1", "p2", "p3"], question
     assert sorted(ids(fast_chat.ask("Only the orals", conv))) == ["p0", "p2"]
+    a = fast_chat.ask("list the papers on bandit problems, sorted by title")  # asked at once
+    assert a.answer.splitlines()[0].endswith(", by title:") and ids(a) == [  # (it searched
+        "p0", "p1", "p2", "p3"], a.answer  # "sorted title": refused)
     conv = Conversation()  # by relevance: as listed; "the top 2": its first two (each was a
     listed = ids(fast_chat.ask("Which papers study bandit problems?", conv))  # search for
     a = fast_chat.ask("rank them by relevance", conv)  # "rank relevance", a judgement)
@@ -3346,6 +3349,8 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
     assert not fast_chat.answerer().plan("Who wrote On quantum gravity?", None, None).fact
     # a title no paper has: said so, no papers on its words ("Attention Need")
     for question in ("Is there a paper called 'Attention Is All You Need'?",
+                     "is there a paper called Attention Is All You Need?",  # (unquoted: it
+                     # said "Attention-Is-All-You Need")
                      "Is 'Attention Is All You Need' in the index?",
                      "Who wrote 'Attention Is All You Need'?",
                      "What does the paper \u201cAttention Is All You Need\u201d propose?"):
@@ -3554,6 +3559,8 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     a = fast_chat.ask("who are their authors?", conv)  # the listing again, with every author
     assert [p["paper_id"] for p in a.papers] == [p["paper_id"] for p in listed], a.answer
     assert all(", ".join(p["authors"]) in a.answer for p in listed), a.answer
+    assert a.answer.splitlines()[0] == "The last list holds 4 papers:"  # (was "4 papers of
+    # the 4 ... match" the words of every question before)
     assert not fast_chat.answerer().plan("Any similar papers?", conv, None).like
     assert fast_chat.ask("Give me an overview of the corpus").answer.splitlines()[0] == (
         "The index holds 6 papers from 2024 to 2025:")
