@@ -267,6 +267,11 @@ _THE_KEY_POINTS = re.compile(
 # papers, named by its topic: it searched "theoretical ones")
 _SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+the"
                             r"\s+(?P<t>.+?)\s+(?:papers|ones|works|articles)[\s?.!]*$", re.IGNORECASE)
+# "with Sergey Levine?", "and co-authored with X?", "only the ones with X" after a list:
+# those of its papers that author wrote too
+_WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+ones\s+|those\s+)?"
+                          r"(?:(?:co-?)?(?:authored|written)\s+)?(?:with|together\s+with|jointly\s+with)\s+"
+                          r"(?P<who>[^\W\d_][\w.' -]*?)[\s?.!]*$", re.IGNORECASE)
 # "is there code?", "does it have code?", "is the code available?", "where can I find their
 # code?": of the last answer's papers
 _CODE_OF_THEM = re.compile(
@@ -1296,7 +1301,9 @@ _LIKE_IT = re.compile(
     r"(?:\s+other)?\s+papers\s+are|(?:which|what)\s+are(?:\s+the)?)\s+)?(?:(?:some|any|more|other)\s+)?"
     r"(?:(?:(?:papers?|works?|"
     r"articles?|ones)\s+)?(?:(?:similar|related|close)\s+to|like)\s+" + _IT.pattern
-    + r"|(?:similar|related)\s+(?:papers|work|ones|articles))[\s?.!]*$", re.IGNORECASE)
+    + r"|(?:similar|related|follow[\s-]?up|subsequent)\s+(?:papers|work|works|ones|articles|research)"
+    r"|(?:papers|work)\s+(?:building|that\s+builds?)\s+on\s+(?:it|this|that))[\s?.!]*$",
+    re.IGNORECASE)
 # ... by its place in the last listing, the words left: "more like the first one", "find
 # papers similar to paper 3"
 _MORE_LIKE = re.compile(r"\s*(?:(?:find|show|list|give|suggest|recommend)(?:\s+(?:me|us))?\s+)?"
@@ -1551,6 +1558,9 @@ class QuestionReader:
         question = self._pronoun_named(question, conversation)
         earlier = ""  # the topic of an earlier listing a follow-up narrows
         question, venues_respelled = self._venues_written(self._written(question))
+        if conversation and conversation.answered and (m := _WITH_AUTHOR.match(question)) and (
+                self._author_named(m.group("who")).name):  # "with Sergey Levine?" after a list
+            question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
         if conversation and conversation.answered and _CODE_OF_THEM.match(question):
             question = "Which of them have code?"  # "is there code?" after an answer (it
             # searched "code": another paper's)

@@ -1800,6 +1800,10 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
             question, conv).answer.splitlines()[2:]] == [  # no paper on "co-authors")
             "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
     assert fast_chat.ask("which of her papers are about protein folding?", conv).refused
+    conv3 = Conversation()  # "with B?" after A's papers: those B wrote too (it listed B's)
+    fast_chat.ask("What did Ann Lee work on?", conv3)
+    assert [p["paper_id"] for p in fast_chat.ask("with Cy Dunn?", conv3).papers] == ["ab2"]
+    assert not fast_chat.answerer().plan("with code?", conv3, None).author  # (no author)
     assert fast_chat.ask("What are Ann Lee's most recent papers?").answer.splitlines()[0] == (
         "The index holds 3 papers by Ann Lee, newest first:")  # (was: 3 papers "match" her)
     assert [re.sub(r" \[.*", "", x) for x in fast_chat.ask(  # (after a refusal it searched
@@ -3535,7 +3539,8 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     # "papers similar to it" after a pick: that paper's neighbours (its title and the
     # question's words were searched)
     for question in ("Find papers similar to it", "Any similar papers?", "more like this one",
-                     "Which papers are related to this paper?", "what are similar papers?"):
+                     "Which papers are related to this paper?", "what are similar papers?",
+                     "any follow-up work?", "papers building on it"):  # (searched the words)
         conv = Conversation()
         listed = fast_chat.ask("Which papers study bandit problems?", conv).papers
         fast_chat.ask("Tell me more about the second one", conv)
