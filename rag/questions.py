@@ -972,6 +972,12 @@ _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show
                         r"|publish(?:ed)?)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)(?:\s+(?:on|of|in"
                         r"|for)\s+(?:them|those|these|(?:those|these|the)\s+(?:papers|ones)))?"
                         r"[\s?.!]*$", re.IGNORECASE)
+# where or when an author publishes: "which conferences does Percy Liang publish at?", "in
+# which years did X publish?" (X's papers, counted by venue or year)
+_AUTHOR_VENUES = re.compile(
+    r"^\s*(?:(?:and|so)\s+)?(?:(?:at|in)\s+)?(?:which|what)\s+(?P<what>venues?|conferences?|years?)\s+"
+    r"(?:does|did|do|has|have)\s+(?P<a>.+?)\s+(?:publish(?:ed)?|present(?:ed)?|appear(?:ed)?|submit(?:ted)?)"
+    r"(?:\s+(?:at|in|papers?))?[\s?.!]*$", re.IGNORECASE)
 # ... and asked of a named author: "Who are Sergey Levine's co-authors?", "who co-authors most
 # often with X?", "who are the most frequent collaborators of X?", "who has X worked with most?"
 _COLLEAGUES = r"(?:co-?authors?|collaborators?)"
@@ -1020,13 +1026,18 @@ _CATALOG = re.compile(
     r"|(?:which|what)\s+(?:venues|conferences|years)\b"
     rf"|what(?:'s|\s+is|\s+are|\s+papers\s+(?:are|do\s+you\s+have)|\s+do\s+you\s+have)\s+in\s+{_CORPUS}"
     r"|(?:(?:give|show)(?:\s+me)?\s+)?(?:an?\s+)?(?:overview|summary|description)\s+of\s+(?:"
-    rf"{_CORPUS}|the\s+papers)\b)", re.IGNORECASE)
+    rf"{_CORPUS}|the\s+papers)\b"
+    # "what's the distribution of papers across venues?", "the breakdown by year"
+    r"|(?:(?:what(?:['\u2019]s|\s+is)|(?:give|show)(?:\s+me)?)\s+)?(?:the\s+|a\s+)?(?:distribution"
+    r"|breakdown|split|spread)(?:\s+of\s+(?:the\s+|all\s+)?papers)?\s+(?:across|by|over|per|among"
+    r"|between)\s+(?:the\s+)?(?:venues?|conferences?|years?)\b)", re.IGNORECASE)
 # ... its words that are no topic
 _CATALOG_WORDS = re.compile(
     rf"\b(?:how\s+many|papers?|venues?|conferences?|years?|(?:are|is)\s+there|there|in\s+total|"
     rf"total|overall|altogether|{_CORPUS}|indexed|loaded|covered|included|contained|cover(?:s|ed)?"
     r"|contains?|holds?|have|has|does|do|you|are|is|per|by|each|every|all|which|what(?:'s)?|in|of"
-    r"|from|at|give|show|me|an?|overview|summary|description)\b",
+    r"|from|at|give|show|me|an?|overview|summary|description|distribution|breakdown|split"
+    r"|spread|across|over|among|between|the)\b",
     re.IGNORECASE)
 # "I'm interested in X. What's there?": which papers are on X; "... Which ones give Y?": which
 # papers on X give Y
@@ -2077,6 +2088,11 @@ class QuestionReader:
             plan = self._plan(f"What did {who} work on?", conversation, filters)
             plan.tally, plan.tally_own = "affiliation", True
             return plan
+        if (m := _AUTHOR_VENUES.match(question)) and self._author_named(
+                f"papers by {m.group('a')}").name:  # "which conferences does X publish at?"
+            plan = self._plan(f"What did {m.group('a')} work on?", conversation, filters)
+            plan.tally = "year" if m.group("what").lower().startswith("year") else "venue"
+            return plan  # X's papers, counted by venue (it searched "conferences publish")
         if (m := _COAUTHORS_OF.match(question)) and (  # an author's: not "who works with GNNs?"
                 (who := self._author_named(f"papers by {next(x for x in m.groups() if x)}"))
                 .name or who.many):  # "who co-authors most with X?": X's papers, counted

@@ -2398,6 +2398,12 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
         conv = Conversation()
         fast_chat.ask(first, conv)
         assert fast_chat.ask(then, conv).answer.splitlines()[2] == line, (first, then)
+    for question, lines in (  # an author's papers by venue or year (it searched
+            ("which conferences does Ann Lee publish at?", ["1. COLT: 2 papers",  # the words)
+                                                            "2. UAI: 1 paper"]),
+            ("In which years did Ann Lee publish?", ["1. 2023: 1 paper", "2. 2024: 2 papers"])):
+        a = fast_chat.ask(question)
+        assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:4]] == lines, a.answer
     assert tally("who are the key institutions for bandits?") == [  # (by author, then
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # refused)
     assert tally("Who are the main researchers on bandits?") == [
@@ -3198,10 +3204,11 @@ def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
                 "- ALT: 2 papers (2025)", "- COLT: 4 papers (2024: 3 \u00b7 2025: 1)"]
     conv = Conversation()
     for question in ("How many papers are there?", "Which venues are in the corpus?",
-                     "How many papers per year?", "how many papers do you have in total?"):
+                     "How many papers per year?", "how many papers do you have in total?",
+                     "What's the distribution of papers across venues?"):  # (refused)
         a = fast_chat.ask(question, conv)
         assert a.answer.splitlines() == overview and not a.refused and not a.papers, question
-    assert [t.paper_ids for t in conv.turns] == [[]] * 4  # no list to pick from
+    assert [t.paper_ids for t in conv.turns] == [[]] * 5  # no list to pick from
     # of the papers a count counted: "how many of them ...?", "list them", "what about 2025?"
     # (each was of the list before it, or a search for "many", or no turn to follow)
     for question, ids in (("and how many of them are about bandit problems?", ["p0", "p3"]),
