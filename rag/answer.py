@@ -979,7 +979,11 @@ class Answerer:
         if plan.kind != "summary" or plan.narrowed:
             written = self._written_out(plan, hits)
             more = len(hits) - plan.offset - len(written)
-            head = (_like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
+            head = (prompts.render(prompts.REST_HEADER, count=f"{len(hits):,}",
+                                   of=f"{plan.rest_of:,}", s="" if len(hits) == 1 else "s",
+                                   on=_on_earlier(plan))
+                    if plan.rest_of
+                    else _like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
                     else prompts.render(prompts.LIKE_TEXT_HEADER, count=len(hits), text=topic,
                                         s="" if len(hits) == 1 else "s",
                                         where=_where(None, among)) if plan.like_text
@@ -1284,11 +1288,16 @@ def _answer_of(plan: Plan) -> str:
             else "the previous answer")
 
 
+def _on_earlier(plan: Plan) -> str:
+    """' on “LoRA”' where a follow-up's list was on a topic (:attr:`Plan.earlier`), else ''."""
+    return f" on \u201c{neutralize(plan.earlier)}\u201d" if plan.earlier else ""
+
+
 def _whose_list(plan: Plan) -> dict[str, str]:
     """How :data:`prompts.HELD_NARROWED_HEADER` names the answer narrowed (:func:`_answer_of`):
     "The previous answer's 11 papers", "The earlier answer's 11 papers on “LoRA”"."""
-    return ({"whose": "The earlier answer's", "on": f" on \u201c{neutralize(plan.earlier)}\u201d"}
-            if plan.earlier else {"whose": "The previous answer's", "on": ""})
+    return ({"whose": "The earlier answer's", "on": _on_earlier(plan)} if plan.earlier
+            else {"whose": "The previous answer's", "on": ""})
 
 
 def _aspect_first(plan: Plan) -> bool:

@@ -21,7 +21,8 @@ __all__ = [
     "NO_LIST_TO_PICK", "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE",
     "NO_MORE_ONE", "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION",
     "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
-    "RECOUNT_HEADER", "RECOUNT_EARLIER", "RESPELLED", "SHARE", "SHARE_OF", "SHARE_OF_ALL", "SHARE_OF_BEFORE",
+    "RECOUNT_HEADER", "RECOUNT_EARLIER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
+    "SHARE_OF_ALL", "SHARE_OF_BEFORE",
     "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SUMMARY_OF_NARROWED", "SYNTHESIS_SYSTEM", "SYNTHESIS_USER",
     "TALLY_BY_TOPIC",
     "TALLY_BY_TREND", "TALLY_BY_YEAR", "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE",
@@ -217,6 +218,9 @@ SHARE_OF_BEFORE = ("The last answer's {count} papers are {before_pct} % of the {
                    "the answer before it, and {pct} % of the {total} indexed papers.")
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"
+# "and the rest?" after a narrowing: the papers of the list it narrowed that it left out;
+# {on}: "" or ' on “LoRA”'
+REST_HEADER = "The other {count} paper{s} of the {of} in the earlier list{on}:"
 # ... an earlier list asked for again by its topic ("go back to the fairness papers")
 RECOUNT_EARLIER = "The earlier answer on \u201c{topic}\u201d, again: {count} paper{s}:"
 # "show me more": the next papers of the last list ("Papers 41 to 80 of the 95 ...")

@@ -1355,6 +1355,9 @@ _IN_INDEX = re.compile(
     rf"|among|included\s+in|indexed(?:\s+in)?)\s+(?:{_CORPUS}|(?:the|this|your)\s+dataset)"
     r"[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
+# ... the papers a narrowing left out: "what about the others?", "and the other ones?"
+_OTHERS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
+                     r"(?:others|other\s+(?:ones|papers)|ones\s+left\s+out)[\s?.!]*$", re.IGNORECASE)
 _MORE = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
     r"(?:\s+(?:the|some))?\s+)?(?:(?:some\s+|any\s+)?more(?:\s+(?:papers|ones|results|of\s+(?:them|those|"
@@ -1476,6 +1479,8 @@ class Plan:
     #                                    the last ("which of the LoRA papers are on vision?")
     closest: bool = False              # "which one is most relevant to X?": of ``scope``, where
     #                                    none is on X, the one closest by meaning
+    rest_of: int = 0                   # "and the rest?": the papers of the list narrowed
+    #                                    (of this many) the narrowing left out
     narrowed: bool = False             # a summary of a narrowing of ``scope`` ("summarize the
     #                                    2024 ones"): its first line the narrowing's
     skip: tuple[str, ...] = ()         # papers not to list ("what else is in that session?")
@@ -2008,6 +2013,12 @@ class QuestionReader:
                 m.group("t") or m.group("u"), partly=True)) is not None:  # "go back to the
             back = conversation.turns[place]  # fairness papers": that listing
             return _again(back, filters, recount=True, earlier=back.topic or back.within)
+        if listed and conversation and (_OTHERS.match(question) or _MORE.match(question) and (
+                listed.shown >= len(listed.paper_ids)) and re.search(
+                    r"\b(?:rest|others|remaining)\b", question, re.IGNORECASE)) and (
+                others := _the_rest(conversation, listed, filters)):
+            return others  # "what about the others?", "and the rest?" (all of it written out)
+            # after a narrowing: what it left out of the list it narrowed
         if _MORE.match(question):  # "show me more"
             if not (listed and listed.paper_ids):
                 return Plan("summary", "", Filters(), reply=prompts.NO_LIST)
@@ -3601,6 +3612,23 @@ def shown_topic(question: str) -> str:
             last.end():after.start()].strip():
         last = after  # "zeroth-order methods", not "zeroth-order"
     return question[first.start():last.end()]
+
+
+def _the_rest(conversation: Conversation, listed: Turn, filters: Filters | None) -> Plan | None:
+    """"And the rest?" after a narrowing whose papers (``listed``'s) are all written out: the
+    papers of the list it narrowed that it left out; None where no narrowing is of them."""
+    at = next((i for i in reversed(range(len(conversation.turns))) if conversation.turns[i].within
+               and set(conversation.turns[i].paper_ids) == set(listed.paper_ids)), None)
+    narrowed = set(listed.paper_ids)
+    before = next((t for t in reversed(conversation.turns[:at]) if narrowed < set(t.paper_ids)),
+                  None) if at is not None else None
+    if before is None:
+        return None
+    return Plan("listing", "", filters or Filters(), whole_scope=True,
+                scope=[p for p in before.paper_ids if p not in narrowed],
+                topic=before.topic or before.within or shown_topic(_topic(before.standalone)),
+                standalone=f"{before.standalone} (the rest)", rest_of=len(before.paper_ids),
+                earlier=before.topic or before.within)
 
 
 def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:
