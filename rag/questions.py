@@ -1355,6 +1355,11 @@ _IN_INDEX = re.compile(
     rf"|among|included\s+in|indexed(?:\s+in)?)\s+(?:{_CORPUS}|(?:the|this|your)\s+dataset)"
     r"[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
+# "who else works on this?" after an answer on one paper (its neighbours' authors) or a list
+_WHO_ELSE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?who\s+(?:else\s+)?(?:works?|worked|is\s+working"
+                       r"|publishe[sd]|writes|wrote|researche[sd])\s+(?:on|about)\s+(?:this|that|it|these"
+                       r"|those|them|(?:this|that|the\s+same)\s+(?:topic|problem|area|idea))[\s?.!]*$",
+                       re.IGNORECASE)
 # ... the papers a narrowing left out: "what about the others?", "and the other ones?"
 _OTHERS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
                      r"(?:others|other\s+(?:ones|papers)|ones\s+left\s+out)[\s?.!]*$", re.IGNORECASE)
@@ -1592,6 +1597,11 @@ class QuestionReader:
             question = f"{question[:m.start()]}the first {m.group('n')}{question[m.end():]}"
         if conversation and conversation.answered and _THE_KEY_POINTS.match(question):
             question = "Summarize them."  # "summarize the key ideas"
+        if conversation and _WHO_ELSE.match(question):  # "who else works on this?"
+            if paper := self._one_paper(conversation.last):  # the authors of the neighbours
+                return replace(_like(paper, filters), tally="author")  # of the paper the
+            if (listed := conversation.listed) is not None:  # last answer was on, or of the
+                return _again(listed, filters, recount=True, tally="author")  # list, counted
         if conversation and conversation.topic and (m := _THAT_TOPIC.search(question)) and not (
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
                     "this")):  # (after an answer on one paper, "this" is that paper)

@@ -3564,6 +3564,13 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
         a = fast_chat.ask(question, conv)
         assert a.papers[0]["paper_id"] == listed[1]["paper_id"], question
         assert f"closest in meaning to \u201c{listed[1]['title']}\u201d" in a.answer, question
+    conv2 = Conversation()  # "who else works on this?": the authors of its neighbours, or
+    listed2 = fast_chat.ask("Which papers study bandit problems?", conv2).papers  # of a list,
+    plan = fast_chat.answerer().plan("who else works on this topic?", conv2, None)  # counted
+    assert (plan.tally, plan.scope) == ("author", [p["paper_id"] for p in listed2]), plan
+    fast_chat.ask("Tell me more about the second one", conv2)  # (it searched "else")
+    plan = fast_chat.answerer().plan("who else works on this?", conv2, None)
+    assert (plan.tally, plan.like) == ("author", listed2[1]["paper_id"]), plan
     # "who are its authors?" after them: of the paper they are like (its words were searched);
     # "who are their authors?": the same papers again, all the authors of each (the words
     # "similar" and the title's were searched)
