@@ -1360,6 +1360,17 @@ _WHO_ELSE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?who\s+(?:else\s+)?(?:works?|wo
                        r"|publishe[sd]|writes|wrote|researche[sd])\s+(?:on|about)\s+(?:this|that|it|these"
                        r"|those|them|(?:this|that|the\s+same)\s+(?:topic|problem|area|idea))[\s?.!]*$",
                        re.IGNORECASE)
+# every paper: "list all papers", "show me everything", "list all the indexed papers"
+_LIST_ALL = re.compile(r"^\s*(?:(?:please|ok(?:ay)?|so)[\s,]+)?(?:(?:can\s+you\s+)?(?:list|show|give"
+                       r"|display|print)(?:\s+(?:me|us))?\s+)(?:everything|all(?:\s+(?:of\s+)?the)?\s+"
+                       r"(?:indexed\s+)?(?:papers|abstracts)|all\s+(?:the\s+)?(?:indexed\s+)?papers"
+                       r"|every\s+paper|the\s+whole\s+(?:corpus|index|list|collection))"
+                       r"(?:\s+(?:you\s+have|in\s+the\s+(?:index|corpus)|indexed))?(?:[\s,]+please)?"
+                       r"[\s?.!]*$", re.IGNORECASE)
+# ... "how many are there?" with no list before: the catalog's count
+_HOW_MANY_BARE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?how\s+many\s+(?:are\s+there|do\s+you\s+have"
+                            r"|are\s+(?:indexed|loaded|in\s+(?:here|there|the\s+(?:index|corpus))))"
+                            r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
 # ... the papers a narrowing left out: "what about the others?", "and the other ones?"
 _OTHERS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
                      r"(?:others|other\s+(?:ones|papers)|ones\s+left\s+out)[\s?.!]*$", re.IGNORECASE)
@@ -2053,6 +2064,11 @@ class QuestionReader:
                               Conversation([listed]) if listed else None, filters)
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
             return _again(listed, filters, by_title=True)
+        if not listed and _HOW_MANY_BARE.match(question):  # "how many are there?" with no
+            question = "How many papers are there?"  # list: the catalog's count
+        if _LIST_ALL.match(question):  # "list all papers", "show me everything" (searched)
+            return Plan("metadata", "", filters or Filters(), standalone=question,
+                        everything=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"
             return Plan("summary", "", Filters(), reply=overview, standalone=question)
         if fact := self._paper_fact(question):  # "who wrote X?", "when was X published?"

@@ -3217,6 +3217,11 @@ def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
         a = fast_chat.ask(question, conv)
         assert a.answer.splitlines() == overview and not a.refused and not a.papers, question
     assert [t.paper_ids for t in conv.turns] == [[]] * 5  # no list to pick from
+    assert fast_chat.ask("how many are there?").answer.splitlines() == overview  # no list
+    for question in ("list all papers", "show me everything", "list all the indexed papers"):
+        a = fast_chat.ask(question)  # every paper (each was refused: "list all papers"
+        assert a.count == 6 and a.answer.splitlines()[0] == "The index holds 6 papers:", (
+            question, a.answer)  # searched)
     # of the papers a count counted: "how many of them ...?", "list them", "what about 2025?"
     # (each was of the list before it, or a search for "many", or no turn to follow)
     for question, ids in (("and how many of them are about bandit problems?", ["p0", "p3"]),
