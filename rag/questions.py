@@ -1356,7 +1356,8 @@ _IN_INDEX = re.compile(
     r"[\s?.!]*$", re.IGNORECASE)
 # "show me more" after a listing written out in part: its next papers
 # "who else works on this?" after an answer on one paper (its neighbours' authors) or a list
-_WHO_ELSE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?who\s+(?:else\s+)?(?:works?|worked|is\s+working"
+# (not "who works on this topic?": the papers on the last listing's topic)
+_WHO_ELSE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?who\s+else\s+(?:works?|worked|is\s+working"
                        r"|publishe[sd]|writes|wrote|researche[sd])\s+(?:on|about)\s+(?:this|that|it|these"
                        r"|those|them|(?:this|that|the\s+same)\s+(?:topic|problem|area|idea))[\s?.!]*$",
                        re.IGNORECASE)
