@@ -2936,6 +2936,11 @@ class QuestionReader:
                 re.sub(re.escape(venue), " ", rest) if venue else rest):
             before = last
             if venue and (old := self.index.match_venue(last)):
+                if not named_years.active() and re.search(
+                        rf"\([^()]*(?<![\w-]){re.escape(old)}(?![\w-])[^()]*\)$", last):
+                    return re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])(?=[^()]*\)$)", venue,
+                                  last)  # a narrowing's "(AISTATS)": "and from UAI?" of that
+                    # list too (it was "from UAI papers on X ( )")
                 before = re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", " ", before)
             if named_years.active():
                 before = _years_named(before, years)[0]

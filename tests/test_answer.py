@@ -3282,6 +3282,12 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert a.kind == "listing" and a.answer.splitlines()[0].endswith(", by title:"), a.answer
         assert ids(a) == ["p0", "p1", "p2", "p3"], question
     assert sorted(ids(fast_chat.ask("Only the orals", conv))) == ["p0", "p2"]
+    conv2 = Conversation()  # "and from ALT?" after a narrowing to COLT: those at ALT, asked
+    fast_chat.ask("Which papers study bandit problems?", conv2)  # so (it was "Which from ALT
+    fast_chat.ask("which are from COLT?", conv2)  # papers study bandit problems? ( )", a
+    a = fast_chat.ask("and from ALT?", conv2)  # summary where "papers on X" came first)
+    assert (a.kind, ids(a)) == ("listing", ["p2"]), a.answer
+    assert a.standalone_query == "Which papers study bandit problems? (ALT)"
     a = fast_chat.ask("list the papers on bandit problems, sorted by title")  # asked at once
     assert a.answer.splitlines()[0].endswith(", by title:") and ids(a) == [  # (it searched
         "p0", "p1", "p2", "p3"], a.answer  # "sorted title": refused)
