@@ -576,6 +576,8 @@ class Answerer:
                                            and plan.scope is not None and (
                                                not plan.whole_scope or _narrows_by_filters(plan))
                                            else "",
+                                           by_filters=plan.scope is not None
+                                           and plan.whole_scope and _narrows_by_filters(plan),
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))
         yield DoneEvent(answer)

@@ -100,8 +100,11 @@ _RANK_WORD = (r"(?:best|worst|greatest|strongest|weakest|leading|top(?:\s+\d+)?"
 _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
                     rf"|\bpapers?\s+(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}\b"
                     rf"|\b(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}(?:\s+ones?)?(?=[\s?.!]*$)"
-                    # "which is best for large graphs?" (not "most robust to X": a topic)
-                    r"|\b(?:is|are|was|were)\s+(?:the\s+)?(?:best|worst|strongest|weakest|top)"
+                    # "which (of these) is best for large graphs?" (not "most robust to X": a
+                    # topic; not "papers that argue X is best for Y": a claim)
+                    r"|(?:(?<=^which\s)|(?<=^which\sof\sthese\s)|(?<=^which\sof\sthem\s)"
+                    r"|(?<=^which\sof\sthose\s))(?:(?:one|ones|method|approach|paper|model)\s+)?"
+                    r"(?:is|are|was|were)\s+(?:the\s+)?(?:best|worst|strongest|weakest|top)"
                     r"(?=\s+(?:for|at|on|in|when|if)\s)",
                     re.IGNORECASE)
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
@@ -118,8 +121,10 @@ _NEWEST_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+
                           r"(?:recent|new(?:er|est)?|latest)(?:\s+ones)?)\)?(?=[\s?.!]*$)",
                           re.IGNORECASE)
 # ... "papers on X, sorted by title", "... in alphabetical order" (it searched "sorted title")
-_TITLE_LAST = re.compile(r"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:title|name)|alphabetically"
-                         r"|in\s+alphabetical\s+order)\)?(?=[\s?.!]*$)", re.IGNORECASE)
+_BY_TITLE_WORDS = r"(?:by\s+(?:title|name)|alphabetically|in\s+alphabetical\s+order)"
+_TITLE_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+{_BY_TITLE_WORDS}|alphabetically"
+                         r"|in\s+alphabetical\s+order)\)?(?=[\s?.!]*$)", re.IGNORECASE)  # (not "X
+# by name": "person re-identification by name" is a topic)
 # ... after a comparison: "which is more popular?", "which one has more papers?": the sides
 # by their papers
 _WHICH_MORE = re.compile(r"^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:one\s+|side\s+)?(?:is|has|was"
@@ -285,9 +290,9 @@ _CODE_OF_THEM = re.compile(
 # models" after a listing: its topic at both, or both topics (QuestionReader._compared_with)
 _COMPARE_WITH = re.compile(
     r"^\s*(?:(?:and|so|now|ok(?:ay)?)[\s,]+)?(?:(?:compare|contrast)(?:\s+(?:it|them|this|that|these"
-    r"|those|the\s+list))?\s+(?:with|to|against|and)|how\s+(?:do|does|did)\s+(?:they|it|this|that"
-    r"|these|those)(?:\s+papers)?\s+compare\s+(?:to|with|against))\s+(?:the\s+)?(?P<y>.+?)"
-    r"(?:\s+(?:ones|papers))?[\s?.!]*$", re.IGNORECASE)
+    r"|those|the\s+list))?\s+(?:with|to|against|and(?!\s+contrast\b))|how\s+(?:do|does|did)\s+"
+    r"(?:they|it|this|that|these|those)(?:\s+papers)?\s+compare\s+(?:to|with|against))\s+(?:the\s+)?"
+    r"(?P<y>.+?)(?:\s+(?:ones|papers))?[\s?.!]*$", re.IGNORECASE)
 # "are there any about convergence specifically?", "any on X in particular?": of the last
 # answer (as "any on X?" is not: a search)
 _ANY_IN_PARTICULAR = re.compile(
@@ -301,6 +306,11 @@ _SUMMARIZE_THE_ONES = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[sz]e|describe)\s+(?:the\s+(?P<t>.+?)\s+ones"
     r"|(?:the\s+ones|those)\s+(?:(?:that|which)\s+(?P<v>.+?)|(?P<p>(?:with|using|on|about|from|by"
     r"|in|at)\s+.+?)))[\s?.!]*$", re.IGNORECASE)
+# ... not how to summarize, or which ones by place: "summarize those in two sentences",
+# "describe those in more detail", "summarize the first two ones", "the other ones"
+_HOW_SUMMARIZED = re.compile(r"\b(?:detail|sentences?|words|lines|paragraphs?|bullets?|points|briefly"
+                             r"|simply|plain|short)\b|^\s*\S+\s+the\s+(?:first|second|third|last|other|top"
+                             r"|next|previous|remaining|\d{1,2})\b", re.IGNORECASE)
 # ... and what the papers are wanted for, at the end: "papers on X for my literature review",
 # "... for a survey I'm writing", "... for my thesis" (it searched "literature review")
 _WANTED_FOR = (r"(?:own\s+)?(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|research|term|class"
@@ -789,7 +799,9 @@ _BIBTEX = re.compile(r"\bbib(?:la)?tex\b|\.bib\b"
                      r"|that|these|those|(?:the|this|that)\s+(?:paper|one|\w+\s+(?:one|paper)))(?:\s+\S+)?"
                      r"[\s?.!]*$", re.IGNORECASE)
 # ... as a table: "export them as CSV", "as a spreadsheet"
-_CSV = re.compile(r"\b(?:csv|tsv|spreadsheet|excel)\b", re.IGNORECASE)
+_CSV = re.compile(r"\b(?:as|in|to|into|export(?:\s+(?:them|it|these|those|the\s+list))?)\s+(?:an?\s+)?"
+                  r"(?:csv|tsv|spreadsheet|excel)\b|^\s*(?:give\s+me\s+)?(?:an?\s+|the\s+)?csv\b"
+                  r"|\bcsv\s+(?:of|for)\s+(?:them|it|these|those|the\s+list)\b", re.IGNORECASE)
 # ... their links: "give me the links", "what are the URLs?", "link to the first one"
 _LINKS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|please)[\s,]+)?(?:(?:can\s+you\s+)?(?:give|show|send"
                     r"|list|share)(?:\s+me)?\s+|(?:what|where)\s+(?:are|is)\s+)?(?:the\s+|their\s+|its\s+)?"
@@ -1017,27 +1029,28 @@ _LATEST_OF = re.compile(
 # ... by title: "sort them by title", "list them alphabetically"
 _BY_TITLE = re.compile(
     r"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*(?:sort|order|list|show|give)(?:\s+me)?"
-    r"(?:\s+(?:them|those|these|the\s+(?:list|papers|results|ones)))?\s+(?:by\s+(?:title|name)"
-    r"|alphabetically|in\s+alphabetical\s+order)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
+    rf"(?:\s+(?:them|those|these|the\s+(?:list|papers|results|ones)))?\s+{_BY_TITLE_WORDS}"
+    r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # a question about the catalog itself, not a topic: "how many papers are there?", "which venues
 # are in the corpus?", "how many COLT 2024 papers are indexed?", "how many papers per year?"
+# "what's the distribution of papers across venues?", "the breakdown by year" (no topic)
+_DISTRIBUTION = (r"(?:(?:what(?:['\u2019]s|\s+is)|(?:give|show)(?:\s+me)?)\s+)?(?:the\s+|a\s+)?"
+                 r"(?:distribution|breakdown|split|spread)(?:\s+of\s+(?:the\s+|all\s+)?papers)?\s+"
+                 r"(?:across|by|over|per"
+                 r"|among|between)\s+(?:the\s+)?(?:venues?|conferences?|years?)(?=[\s?.!]*$)")
 _CATALOG = re.compile(
     r"^\s*(?:(?:and\s+)?how\s+many\s+(?:[\w-]+\s+){0,3}?(?:papers|venues|conferences|years)\b"
     r"|(?:which|what)\s+(?:venues|conferences|years)\b"
     rf"|what(?:'s|\s+is|\s+are|\s+papers\s+(?:are|do\s+you\s+have)|\s+do\s+you\s+have)\s+in\s+{_CORPUS}"
     r"|(?:(?:give|show)(?:\s+me)?\s+)?(?:an?\s+)?(?:overview|summary|description)\s+of\s+(?:"
     rf"{_CORPUS}|the\s+papers)\b"
-    # "what's the distribution of papers across venues?", "the breakdown by year"
-    r"|(?:(?:what(?:['\u2019]s|\s+is)|(?:give|show)(?:\s+me)?)\s+)?(?:the\s+|a\s+)?(?:distribution"
-    r"|breakdown|split|spread)(?:\s+of\s+(?:the\s+|all\s+)?papers)?\s+(?:across|by|over|per|among"
-    r"|between)\s+(?:the\s+)?(?:venues?|conferences?|years?)\b)", re.IGNORECASE)
+    r"|" + _DISTRIBUTION + ")", re.IGNORECASE)
 # ... its words that are no topic
 _CATALOG_WORDS = re.compile(
     rf"\b(?:how\s+many|papers?|venues?|conferences?|years?|(?:are|is)\s+there|there|in\s+total|"
     rf"total|overall|altogether|{_CORPUS}|indexed|loaded|covered|included|contained|cover(?:s|ed)?"
     r"|contains?|holds?|have|has|does|do|you|are|is|per|by|each|every|all|which|what(?:'s)?|in|of"
-    r"|from|at|give|show|me|an?|overview|summary|description|distribution|breakdown|split"
-    r"|spread|across|over|among|between|the)\b",
+    r"|from|at|give|show|me|an?|overview|summary|description)\b",
     re.IGNORECASE)
 # "I'm interested in X. What's there?": which papers are on X; "... Which ones give Y?": which
 # papers on X give Y
@@ -1078,6 +1091,7 @@ _MOST_RELEVANT = re.compile(r"\b(?:(?P<be>is|are)\s+)?(?:the\s+)?most\s+(?:relev
                             r"|one\s+another))", re.IGNORECASE)
 _REWORDED = (
     (re.compile(r"\bgimme\b", re.IGNORECASE), "give me"),
+    (re.compile(r"\bcompare\s+and\s+contrast\b", re.IGNORECASE), "compare"),  # (a side's words)
     # "papers on diffusion models, but only theoretical ones": theoretical papers on them (it
     # searched "ones")
     (re.compile(r"^(?P<a>.*?\bpapers?\s+(?:on|about)\s+.+?),?\s+(?:but\s+)?only\s+(?:the\s+)?"
@@ -1175,9 +1189,10 @@ _REWORDED = (
     (re.compile(r"\b(?:at|on|in)\s+the\s+intersection\s+(?:of|between)\s+", re.IGNORECASE), "on "),
     # "papers applying transformers to time series forecasting": on transformers for it (it
     # searched "applying" with the words)
-    (re.compile(r"\b(?:that\s+|which\s+)?(?:apply|applies|applied|applying)\s+(?P<x>[^,?.!]+?)\s+(?:to"
-                r"|in)\s+(?P<y>[^,?.!]+)", re.IGNORECASE),
-     lambda m: f"on {m.group('x')} for {m.group('y')}"),
+    (re.compile(r"\b(?P<n>papers?|works?|studies|ones|methods|approaches)\s+(?:that\s+|which\s+)?"
+                r"(?:apply|applies|applied|applying)\s+(?P<x>(?!(?:to|in)\b)[^,?.!]+?)\s+(?:to|in)\s+"
+                r"(?P<y>[^,?.!]+)", re.IGNORECASE),
+     lambda m: f"{m.group('n')} on {m.group('x')} for {m.group('y')}"),
     # "papers that criticize RLHF", "work critical of X": the papers on X, each by its sentence
     # on X's limitations (it searched "criticize RLHF": abstracts rarely say so)
     (re.compile(r"^\s*(?:(?:are\s+there|which|what|find|list|show(?:\s+me)?|any)\s+)?(?:any\s+)?"
@@ -1399,6 +1414,7 @@ class Turn:
     topic: str = ""  # a listing's topic as its first line named it ("offline RL", not "offline
     #                  RL 2024 2025 AISTATS": its words, filters left out)
     within: str = ""  # ... a narrowing's ("which of them are theoretical?": "theoretical")
+    by_filters: bool = False  # ... a narrowing by filters ("which are from 2024?": "2024")
     sides: list[tuple[str, int]] = field(default_factory=list)  # a comparison's sides, and the
     #                                                             papers found for each
 
@@ -1437,10 +1453,15 @@ class Conversation:
         ``partly`` ("go back to the fairness list": "fairness in machine learning"); None where
         none is."""
         asked = plain(singular(words))  # ("the spotlight ones": those narrowed to spotlights)
+        fresh = max((i for i, t in enumerate(self.turns) if t.topic), default=-1)  # the last
+        # listing: a narrowing by filters before it is of an older list ("summarize the 2024
+        # ones" after a new listing narrows that one; "the causal inference ones" is named)
         return next((i for i in reversed(range(len(self.turns))) if self.turns[i].paper_ids
                      and any(name and (asked == plain(singular(name)) or partly and set(
                          asked.split()) <= set(plain(singular(name)).split()))
-                             for name in (self.turns[i].topic, self.turns[i].within))), None)
+                             for name in (self.turns[i].topic, self.turns[i].within
+                                          if i >= fresh or not self.turns[i].by_filters
+                                          else ""))), None)
 
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
@@ -1621,8 +1642,11 @@ class QuestionReader:
         if conversation and (listed := conversation.listed) and listed.topic and (
                 m := _COMPARE_WITH.match(question)):  # "compare with 2024" after a listing
             question = self._compared_with(m.group("y"), listed)
-        if conversation and conversation.answered and (m := _ANY_IN_PARTICULAR.match(question)):
+        if conversation and (had := conversation.answered) and (
+                m := _ANY_IN_PARTICULAR.match(question)) and any(
+                    self.index.coverage(m.group("x")).get(p, 0.0) >= 0.999 for p in had.paper_ids):
             question = f"Which of them are about {m.group('x')}?"  # not "any on X": a search
+            # (one where none of them names it: "any papers about diffusion specifically?")
         closest = bool(_MOST_RELEVANT.search(question))
         for pattern, asked in _REWORDED:
             question = pattern.sub(asked, question, count=1)
@@ -1632,7 +1656,8 @@ class QuestionReader:
             question = "Summarize them."  # "summarize the theoretical ones": that listing's
             conversation = Conversation(conversation.turns[:at + 1])
         elif conversation and conversation.answered and (
-                m := _SUMMARIZE_THE_ONES.match(question)):  # no listing of them yet: the
+                m := _SUMMARIZE_THE_ONES.match(question)) and not _HOW_SUMMARIZED.search(
+                    m.group(0)):  # no listing of them yet: the
             asked = f"are {m.group('t')} ones" if m.group("t") else m.group("v") or m.group("p")
             question, summarized = f"Which of them {asked}?", True  # last one narrowed
         question = _NAMED_DATASET.sub(r"\1", question)
@@ -1922,6 +1947,9 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.WHICH_BETTER if better else prompts.MORE_PAPERS, counts=", ".join(
                     f"\u201c{neutralize(side)}\u201d {n:,}" for side, n in ranked)))
+        if prev and prev.picked and prev.paper_ids and _export_asked(question) and re.search(
+                r"\b(?:it|this|that)\b", question, re.IGNORECASE):  # "how do I cite it?" after
+            listed = prev  # "tell me more about the second one": that paper
         if listed and listed.paper_ids and (export := _export_asked(question)):  # "export
             picked = _picked(question, listed.paper_ids)  # them as BibTeX", "... as CSV",
             ids = picked[0] if picked else listed.paper_ids  # "give me the links": the
@@ -1930,12 +1958,12 @@ class QuestionReader:
             said = {"count": f"{len(papers):,}", "s": "" if len(papers) == 1 else "s",
                     "which": "picked from the last list" if picked else "of the last list"}
             if export == "links":
-                given = [(name, url) for name, url in links(papers) if url]
+                each = links(papers)
                 return Plan("summary", "", Filters(), reply=prompts.render(
                     prompts.LINKS, **said, entries="\n".join(
                         f"{n}. **{neutralize(detex(name))}**: {url or 'no link given'}"
-                        for n, (name, url) in enumerate(links(papers), 1)))
-                    if given else prompts.render(prompts.NO_LINKS, **said))
+                        for n, (name, url) in enumerate(each, 1)))
+                    if any(url for _, url in each) else prompts.render(prompts.NO_LINKS, **said))
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.CSV if export == "csv" else prompts.BIBTEX, **said,
                 entries=csv_table(papers) if export == "csv" else bibtex(papers)))
@@ -2469,7 +2497,8 @@ class QuestionReader:
         if not _CATALOG.match(question):
             return ""
         rest, where, _ = self._named_filters(question, filters or Filters())
-        if query_terms(_CATALOG_WORDS.sub(" ", rest)):
+        if query_terms(_CATALOG_WORDS.sub(" ", rest)) and not re.match(_DISTRIBUTION, question,
+                                                                      re.IGNORECASE):
             return ""  # "how many papers study bandits?": a topic
         counts = self.index.venue_years(self.index.filter_ids(**vars(where)))
         total = sum(counts.values())
@@ -2698,9 +2727,10 @@ class QuestionReader:
             if sides:  # "Mamba or state space models", "A / B": the papers on either
                 return Plan("listing", query, filters, topic=either, standalone=standalone,
                              sides=sides)
-        if prev and follow_up and prev.paper_ids and kind == "summary":
+        of = conversation.answered if conversation else None  # (not a count after it)
+        if prev and follow_up and of and of.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
-            return Plan(kind, query, filters, scope=list(prev.paper_ids), topic=_topic(query),
+            return Plan(kind, query, filters, scope=list(of.paper_ids), topic=_topic(query),
                          standalone=standalone, whole_scope=True)
         return Plan(kind, query, filters, topic=shown_topic(query), standalone=standalone)
 
@@ -3526,7 +3556,7 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
 _KIND_NOUNS = (r"(?:methods|models|techniques|approaches|algorithms|alternatives|architectures"
                r"|optimizers|benchmarks|datasets|frameworks|tools|baselines|variants|metrics|solvers"
                r"|estimators|LLMs|VLMs|LMs|agents)")
-_SUCH_AS = re.compile(rf"\b(?P<x>{_KIND_NOUNS}),?\s+"
+_SUCH_AS = re.compile(rf"(?P<q>[\w-]+)\s+(?P<x>{_KIND_NOUNS}),?\s+"
                       r"(?:like|such\s+as|e\.g\.,?|including)\s+(?P<y>[\w.+-]+(?:(?:\s+|\s*,\s*)"
                       r"(?!(?:the|this|that|these|those|it|them)\b)[\w.+-]+){0,4})(?=[\s?.!]*$)",
                       re.IGNORECASE)
@@ -3536,8 +3566,9 @@ def _either(query: str) -> tuple[tuple[str, ...], str]:
     """A listing of papers on either topic ("LoRA or adapters", "PEFT methods like LoRA"):
     its sides (:func:`_sides`) and the topic its first line quotes; none where the question
     names no such pair."""
-    query = _SUCH_AS.sub(lambda m: f"{m.group('x')} or " + re.sub(
-        r"\s*,\s*|\s+and\s+", " or ", m.group("y")), query)
+    query = _SUCH_AS.sub(lambda m: (f"{m.group('q')} {m.group('x')} or " if is_term(m.group(
+        "q").lower()) else f"{m.group('q')} ") + re.sub(r"\s*,\s*|\s+and\s+", " or ", m.group(
+            "y")), query)  # (a kind with no word of its own: "use models such as X": X)
     if (m := _EITHER.search(query)) and (sides := _sides(m.group(1), m.group(2),
                                                          r",|\s+or\s+")):
         return sides, "\u201d or \u201c".join(shown_topic(side) for side in sides)

@@ -3176,6 +3176,54 @@ def test_a_venue_or_year_is_a_word_where_the_catalog_gives_none(
         assert [p["paper_id"] for p in fast_chat.ask(question).papers] == ["w"], question
 
 
+def test_new_follow_up_forms_leave_ordinary_questions_alone(fast_chat: PaperChat,
+                                                             tmp_path: Path) -> None:
+    """The follow-up forms of the twenty-eighth session read only what they are for (each case
+    was misread by its first version, found in review): a topic naming spreadsheets is no CSV
+    export, "summarize those in two sentences" no narrowing, "any about X specifically?" a
+    search where none of the list names X, "compare and contrast A and B" no comparison with
+    the list, a claim that X "is best for Y" no judgement, a topic "distribution" no catalog
+    count, "by name" in a topic no order; "how do I cite it?" after a pick is of that paper;
+    "what do they propose?" after a count is of the list before it; "summarize the 2024 ones"
+    after a new listing narrows that one."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    answerer = fast_chat.answerer()
+    conv = Conversation()
+    listed = [p["paper_id"] for p in fast_chat.ask("Which papers study bandit problems?",
+                                                   conv).papers]
+    assert not answerer.plan("Which papers use Excel spreadsheets?", conv, None).reply
+    plan = answerer.plan("summarize those in two sentences", conv, None)
+    assert (plan.scope, plan.narrowed) == (listed, False), plan
+    assert answerer.plan("summarize the first two ones", conv, None).scope == listed[:2]
+    assert answerer.plan("Are there any papers about federated learning specifically?", conv,
+                         None).scope is None  # (none of the list names it: a search)
+    assert answerer.plan("compare and contrast federated learning and bandit problems", conv,
+                         None).sides == ("federated learning", "bandit problems")
+    assert "on to" not in answerer.plan("How are transformers applied to bandit problems in "
+                                        "practice?", conv, None).query
+    assert answerer.plan("Which papers use models such as transformers?", None, None).sides == ()
+    assert not answerer.plan("Which papers argue that transformers are best for bandit "
+                             "problems?", None, None).judged
+    assert not answerer.plan("How many papers are about distribution?", None, None).reply
+    assert not answerer.plan("Which papers study person re-identification by name?", None,
+                             None).by_title
+    fast_chat.ask("Tell me more about the second one", conv)
+    a = fast_chat.ask("how do I cite it?", conv)
+    assert a.answer.count("@inproceedings{") == 1 and f"On bandit problems {listed[1][1]}" in (
+        a.answer), a.answer
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    fast_chat.ask("How many COLT papers are there?", conv)
+    assert answerer.plan("what do they propose?", conv, None).scope == listed  # (searched all)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    fast_chat.ask("which are from 2024?", conv)
+    fast_chat.ask("Which papers study federated learning?", conv)
+    a = fast_chat.ask("summarize the 2024 ones", conv)  # (the bandit papers of 2024)
+    assert [p["paper_id"] for p in a.papers] == ["p4"], a.answer
+
+
 def test_compare_with_after_a_listing(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"How do they compare to the ALT ones?", "compare with 2025" after a listing on a topic
     at a venue or year compare its topic there and at the other; "compare them to X" compares
