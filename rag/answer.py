@@ -574,10 +574,10 @@ class Answerer:
                                            and plan.scope is None else "",
                                            within=plan.topic if plan.kind == "listing"
                                            and plan.scope is not None and (
-                                               not plan.whole_scope or _narrows_by_filters(plan))
+                                               not plan.whole_scope or _narrowed_by_filters(plan))
                                            else "",
                                            by_filters=plan.scope is not None
-                                           and plan.whole_scope and _narrows_by_filters(plan),
+                                           and plan.whole_scope and _narrowed_by_filters(plan),
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))
         yield DoneEvent(answer)
@@ -1272,6 +1272,14 @@ def _narrows_by_filters(plan: Plan) -> bool:
     return bool((plan.filters.active() or plan.author or plan.also_said)
                 and not query_terms(plan.query) and not (plan.newest_first or plan.by_title)
                 and not (plan.without or plan.without_authors) and plan.exclude is None)
+
+
+def _narrowed_by_filters(plan: Plan) -> bool:
+    """Whether a follow-up narrowed the last list by filters it named (:func:`_narrows_by_filters`),
+    not one listing it again, counting it or going on with it under the UI's filters ("list
+    them", "who are their authors?", "show me more" with a year set in the sidebar)."""
+    return _narrows_by_filters(plan) and not (plan.recount or plan.offset or plan.tally
+                                              or plan.rest_of)
 
 
 def _where(scope: int | None, among: str, answer: str = "the previous answer") -> str:

@@ -2602,12 +2602,10 @@ class QuestionReader:
         naming ``words``; right after a narrowing to them ("which are Bayesian?"), of the list
         it narrowed: the rest of it."""
         earlier = ""
-        if conversation and plain(of.within) == plain(words) and (before := next((
-                t for t in reversed(conversation.turns[:next(i for i, t in enumerate(
-                    conversation.turns) if t is of)])
-                if t.paper_ids and set(of.paper_ids) <= set(t.paper_ids)), None)):
+        if conversation and plain(of.within) == plain(words) and (
+                before := _narrowed_from(conversation, of)):
             of = before
-            earlier = before.topic or before.within or shown_topic(_topic(before.standalone))
+            earlier = _name_of(before)
         return Plan("listing", "", filters, scope=list(of.paper_ids), whole_scope=True,
                     topic=of.topic or shown_topic(_topic(of.standalone)), without=words,
                     standalone=f"{of.standalone} (not {words})", earlier=earlier)
@@ -3680,18 +3678,30 @@ def shown_topic(question: str) -> str:
 def _the_rest(conversation: Conversation, listed: Turn, filters: Filters | None) -> Plan | None:
     """"And the rest?" after a narrowing whose papers (``listed``'s) are all written out: the
     papers of the list it narrowed that it left out; None where no narrowing is of them."""
-    at = next((i for i in reversed(range(len(conversation.turns))) if conversation.turns[i].within
-               and set(conversation.turns[i].paper_ids) == set(listed.paper_ids)), None)
     narrowed = set(listed.paper_ids)
-    before = next((t for t in reversed(conversation.turns[:at]) if narrowed < set(t.paper_ids)),
-                  None) if at is not None else None
+    narrowing = next((t for t in reversed(conversation.turns) if t.within
+                      and set(t.paper_ids) == narrowed), None)
+    before = _narrowed_from(conversation, narrowing) if narrowing else None
     if before is None:
         return None
     return Plan("listing", "", filters or Filters(), whole_scope=True,
-                scope=[p for p in before.paper_ids if p not in narrowed],
-                topic=before.topic or before.within or shown_topic(_topic(before.standalone)),
+                scope=[p for p in before.paper_ids if p not in narrowed], topic=_name_of(before),
                 standalone=f"{before.standalone} (the rest)", rest_of=len(before.paper_ids),
                 earlier=before.topic or before.within)
+
+
+def _narrowed_from(conversation: Conversation, of: Turn) -> Turn | None:
+    """The list the narrowing ``of`` narrowed: the last turn before it holding more papers,
+    all of its among them; None where none does."""
+    at = next(i for i, t in enumerate(conversation.turns) if t is of)
+    return next((t for t in reversed(conversation.turns[:at])
+                 if set(of.paper_ids) < set(t.paper_ids)), None)
+
+
+def _name_of(turn: Turn) -> str:
+    """What a first line calls ``turn``'s list: its topic, its narrowing's words, or the
+    content words of its question."""
+    return turn.topic or turn.within or shown_topic(_topic(turn.standalone))
 
 
 def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:

@@ -3222,6 +3222,10 @@ def test_new_follow_up_forms_leave_ordinary_questions_alone(fast_chat: PaperChat
     fast_chat.ask("Which papers study federated learning?", conv)
     a = fast_chat.ask("summarize the 2024 ones", conv)  # (the bandit papers of 2024)
     assert [p["paper_id"] for p in a.papers] == ["p4"], a.answer
+    conv = Conversation()  # "list them" with a year set in the sidebar: no narrowing to
+    fast_chat.ask("Which papers study bandit problems?", conv)  # name later
+    fast_chat.ask("list them", conv, Filters(year=2024))
+    assert (conv.turns[-1].within, conv.turns[-1].by_filters) == ("", False), conv.turns[-1]
 
 
 def test_compare_with_after_a_listing(fast_chat: PaperChat, tmp_path: Path) -> None:
