@@ -1036,8 +1036,8 @@ _BY_TITLE = re.compile(
 # "what's the distribution of papers across venues?", "the breakdown by year" (no topic)
 _DISTRIBUTION = (r"(?:(?:what(?:['\u2019]s|\s+is)|(?:give|show)(?:\s+me)?)\s+)?(?:the\s+|a\s+)?"
                  r"(?:distribution|breakdown|split|spread)(?:\s+of\s+(?:the\s+|all\s+)?papers)?\s+"
-                 r"(?:across|by|over|per"
-                 r"|among|between)\s+(?:the\s+)?(?:venues?|conferences?|years?)(?=[\s?.!]*$)")
+                 r"(?:across|by|over|per|among|between)\s+(?:the\s+)?(?:venues?|conferences?|years?)"
+                 r"(?=[\s?.!]*$)")
 _CATALOG = re.compile(
     r"^\s*(?:(?:and\s+)?how\s+many\s+(?:[\w-]+\s+){0,3}?(?:papers|venues|conferences|years)\b"
     r"|(?:which|what)\s+(?:venues|conferences|years)\b"
