@@ -563,6 +563,7 @@ class Answerer:
         if conversation is not None and (not plan.reply or plan.standalone):  # "thanks": no
             # turn to follow up on ("how many papers does COLT have?" is one: "list them")
             # how far its papers are written out ("show me more" goes on from there)
+            by_filters = plan.scope is not None and plan.whole_scope and _narrowed_by_filters(plan)
             shown = (0 if plan.tally and not listed_too else min(len(hits), self._shown(plan))
                      if plan.kind == "summary" else plan.offset + len(self._written_out(plan, hits)))
             conversation.turns.append(Turn(question, plan.standalone or plan.query,
@@ -574,10 +575,8 @@ class Answerer:
                                            and plan.scope is None else "",
                                            within=plan.topic if plan.kind == "listing"
                                            and plan.scope is not None and (
-                                               not plan.whole_scope or _narrowed_by_filters(plan))
-                                           else "",
-                                           by_filters=plan.scope is not None
-                                           and plan.whole_scope and _narrowed_by_filters(plan),
+                                               not plan.whole_scope or by_filters) else "",
+                                           by_filters=by_filters,
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))
         yield DoneEvent(answer)

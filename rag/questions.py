@@ -71,7 +71,9 @@ _PAPERS = r"(?:papers?|works?|studies|articles|ones?)"
 _NAMED = (r"(?:(?!(?:the|an?|of|to|in|on|for|with|by|(?:and|or)(?!\s+(?:19|20)\d\d\b)|from"
           r"|about|is|are|was|were|that|which|who|how|what|do|does|did|can|i|you|me)\b)[\w-]+"
           r"\s+){0,4}")  # ("COLT 2023 or 2024 papers": "or" before a year)
-_LISTING = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(which"
+# a lead before what is asked: "and which ...?", "so how many ...?", "ok, is there code?"
+_LEAD = r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?"
+_LISTING = re.compile(rf"{_LEAD}(which"
                       r"|what(?!\s+(?:(?!papers?\b)\w+\s+)?(?:do|does|did)\b)|list|find|show|are there"
                       r"|is there|any|give me|name|how many|do any|does any)\b"
                       r".*\bpapers?\b|^\s*(papers|all papers|list)\b"
@@ -138,7 +140,7 @@ _PAPER_SAYS = re.compile(r"^\s*what\s+(?:does|did)\s+(?P<p>.+?)\s+(?:say|claim|f
                          re.IGNORECASE)
 # ... "which is better?": the abstracts cannot tell (it searched "better" among the papers)
 _WHICH_BETTER = re.compile(
-    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:which|what)\s+(?:one\s+|side\s+|method\s+|approach\s+)?"
+    rf"{_LEAD}(?:which|what)\s+(?:one\s+|side\s+|method\s+|approach\s+)?"
     r"(?:is|works|performs|was)\s+(?:better|best|preferable|superior|faster|(?:more|most)\s+(?:effective"
     r"|efficient|accurate|robust|scalable))(?:\s+(?:overall|in\s+general|in\s+practice))?[\s?.!]*$",
     re.IGNORECASE)
@@ -266,7 +268,7 @@ _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>
 _KEY_POINTS = (r"(?:(?:main|key|core|central|most\s+important)\s+)?(?:ideas|points|findings"
                r"|contributions|takeaways|conclusions)")
 _THE_KEY_POINTS = re.compile(
-    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:summari[sz]e|what\s+(?:are|were))\s+the\s+"
+    rf"{_LEAD}(?:summari[sz]e|what\s+(?:are|were))\s+the\s+"
     rf"{_KEY_POINTS}[\s?.!]*$", re.IGNORECASE)
 # ... summarized: "summarize the theoretical ones", "describe the LoRA papers" (a listing's
 # papers, named by its topic: it searched "theoretical ones")
@@ -280,7 +282,7 @@ _WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+
 # "is there code?", "does it have code?", "is the code available?", "where can I find their
 # code?": of the last answer's papers
 _CODE_OF_THEM = re.compile(
-    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:is\s+there\s+(?:any\s+)?(?:code|an?\s+implementation|a\s+repo"
+    rf"{_LEAD}(?:is\s+there\s+(?:any\s+)?(?:code|an?\s+implementation|a\s+repo"
     r"(?:sitory)?)|(?:does|do|did)\s+(?:it|this|that|they|these|those)(?:\s+papers?)?\s+(?:have|link"
     r"|release|provide|share|come\s+with)\s+(?:any\s+|its\s+|their\s+|the\s+)?code|(?:is|was|are)\s+"
     r"(?:its|their|the)\s+code\s+(?:available|released|public|online|open[- ]source[d]?)|where\s+(?:is"
@@ -296,7 +298,7 @@ _COMPARE_WITH = re.compile(
 # "are there any about convergence specifically?", "any on X in particular?": of the last
 # answer (as "any on X?" is not: a search)
 _ANY_IN_PARTICULAR = re.compile(
-    r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:(?:are\s+there|do\s+you\s+have|is\s+there)\s+)?"
+    rf"{_LEAD}(?:(?:are\s+there|do\s+you\s+have|is\s+there)\s+)?"
     r"any(?:thing|\s+ones?|\s+papers?)?\s+(?:on|about|regarding|that\s+(?:study|address|cover)"
     r"|dealing\s+with)\s+(?P<x>.+?),?\s+(?:specifically|in\s+particular|particularly)[\s?.!]*$",
     re.IGNORECASE)
@@ -416,7 +418,7 @@ def named_aspect(aspect: str) -> bool:
 _THEIR_ASPECT = re.compile(
     r"^\s*(?:and\s+)?(?:(?:what|which)\s+(?:are|were|is)\s+|what\s+about\s+)?(?:their|its)\s+"
     rf"(?:(?:main|key|known|major|common)\s+)?{_ASPECT_WORDS}[\s?.!]*$", re.IGNORECASE)
-_HOW_MANY = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?how many\b", re.IGNORECASE)
+_HOW_MANY = re.compile(rf"{_LEAD}how many\b", re.IGNORECASE)
 # a follow-up naming only what changes: "what about federated learning?", "how about
 # Stanford?", "and spotlights?" (not "and which of them ...?": a question of its own)
 _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<x>.+?)[\s?.!]*$"
@@ -1309,7 +1311,7 @@ _TALLIED_AS = {"conference": "venue", "institution": "affiliation"}
 # "what does it propose?"
 _THIS_ONE = r"(?:it|this(?:\s+(?:one|paper|work))?|that(?:\s+(?:one|paper|work))?)"
 _ABOUT_IT = re.compile(
-    rf"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:what(?:['\u2019]s|\s+is|\s+was)\s+{_THIS_ONE}\s+about"
+    rf"{_LEAD}(?:what(?:['\u2019]s|\s+is|\s+was)\s+{_THIS_ONE}\s+about"
     rf"|tell\s+me\s+(?:more\s+)?about\s+{_THIS_ONE}|summari[sz]e\s+{_THIS_ONE}|what\s+(?:does|did)"
     rf"\s+{_THIS_ONE}\s+(?:do|propose|show|find|contribute)|more\s+(?:on|about)\s+{_THIS_ONE})"
     r"(?:\s+please)?[\s?.!]*$", re.IGNORECASE)
@@ -1384,11 +1386,11 @@ _LIST_ALL = re.compile(r"^\s*(?:(?:please|ok(?:ay)?|so)[\s,]+)?(?:(?:can\s+you\s
                        r"(?:\s+(?:you\s+have|in\s+the\s+(?:index|corpus)|indexed))?(?:[\s,]+please)?"
                        r"[\s?.!]*$", re.IGNORECASE)
 # ... "how many are there?" with no list before: the catalog's count
-_HOW_MANY_BARE = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?how\s+many\s+(?:are\s+there|do\s+you\s+have"
+_HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+have"
                             r"|are\s+(?:indexed|loaded|in\s+(?:here|there|the\s+(?:index|corpus))))"
                             r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
 # ... the papers a narrowing left out: "what about the others?", "and the other ones?"
-_OTHERS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?)[\s,]+)?(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
+_OTHERS = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
                      r"(?:others|other\s+(?:ones|papers)|ones\s+left\s+out)[\s?.!]*$", re.IGNORECASE)
 _MORE = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
@@ -1947,10 +1949,11 @@ class QuestionReader:
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.WHICH_BETTER if better else prompts.MORE_PAPERS, counts=", ".join(
                     f"\u201c{neutralize(side)}\u201d {n:,}" for side, n in ranked)))
-        if prev and prev.picked and prev.paper_ids and _export_asked(question) and re.search(
+        export = _export_asked(question)
+        if export and prev and prev.picked and prev.paper_ids and re.search(
                 r"\b(?:it|this|that)\b", question, re.IGNORECASE):  # "how do I cite it?" after
             listed = prev  # "tell me more about the second one": that paper
-        if listed and listed.paper_ids and (export := _export_asked(question)):  # "export
+        if export and listed and listed.paper_ids:  # "export
             picked = _picked(question, listed.paper_ids)  # them as BibTeX", "... as CSV",
             ids = picked[0] if picked else listed.paper_ids  # "give me the links": the
             got = self.index.get(ids)  # list's papers (or those picked)
