@@ -50,6 +50,8 @@ from rag.questions import (
     Turn,
     and_list,
     area_of,
+    author_names,
+    by_any,
     held_papers,
     introduces_data,
     named_aspect,
@@ -214,9 +216,9 @@ class Answerer:
         is named: every word, together where it is a phrase; of those, the papers with the
         most or fewest authors where asked (:attr:`Plan.author_extreme`)."""
         hits = self._relevant(plan, k)
+        names = author_names(plan.author)
         if plan.author:  # the filter matches substrings ("Yang Li" in "Yang Liu")
-            names = {name.lower() for name in name_parts(plan.author)}
-            hits = [h for h in hits if any(a.lower() in names for a in h.paper.authors)]
+            hits = [h for h in hits if by_any(h.paper, names)]
         if plan.author_place:  # "papers where A is the first (last) author"
             at = 0 if plan.author_place == "first" else -1
             hits = [h for h in hits if h.paper.authors and h.paper.authors[at].lower() in names]
@@ -235,12 +237,11 @@ class Answerer:
                 h.evidence = next((s for s in split_sentences(h.paper.abstract)
                                    if DATA_INTRODUCED.search(s)), h.evidence)
         if plan.coauthors:  # "papers by A and B": those B wrote too (of B's names, one)
-            each = [{n.lower() for n in name_parts(c)} for c in plan.coauthors]
-            hits = [h for h in hits if all(
-                any(a.lower() in names for a in h.paper.authors) for names in each)]
+            each = [author_names(c) for c in plan.coauthors]
+            hits = [h for h in hits if all(by_any(h.paper, names) for names in each)]
         for left_out in plan.without_authors:  # "papers by A but not with B"
-            names = {n.lower() for n in name_parts(left_out)}
-            hits = [h for h in hits if not any(a.lower() in names for a in h.paper.authors)]
+            gone = author_names(left_out)
+            hits = [h for h in hits if not by_any(h.paper, gone)]
         hits = [h for h in hits if h.paper.paper_id not in plan.skip]
         found = len(hits)
         if plan.exclude is not None:  # "remove the posters": those the filter matches
@@ -1345,7 +1346,7 @@ def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:
     ("who are her co-authors?" after "What did Ann Lee work on?"; of one paper, all its
     authors are counted: "who are the co-authors?" after "which paper introduced DPO?")."""
     if plan.author:
-        return frozenset(n.lower() for n in name_parts(plan.author))
+        return author_names(plan.author)
     every = [{a.lower() for a in h.paper.authors} for h in hits]
     return frozenset(set.intersection(*every)) if len(every) > 1 else frozenset()
 
@@ -1360,7 +1361,7 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
     the institution the papers were asked of ("which authors at MIT ...?"), whose authors alone
     are counted where each author's affiliation is given (not their co-authors elsewhere);
     ``of``: the author whose institutions alone are counted ("where is X from?"), likewise."""
-    own = {n.lower() for n in name_parts(of)}
+    own = author_names(of)
     named = [re.compile(pattern, re.IGNORECASE) for pattern in map(name_pattern, at.split(ALL_OF))
              if pattern]
     places: dict[str, list[int]] = {}

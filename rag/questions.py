@@ -2592,9 +2592,9 @@ class QuestionReader:
         also where that is one paper, or each has no other author)."""
         plan = _again(turn, filters, recount=True, tally="coauthor")
         who = self._author_named(turn.standalone)
-        names = {n.lower() for n in name_parts(who.name)}
-        if who.name and not who.many and all(any(a.lower() in names for a in p.authors)
-                                             for p in self.index.get(turn.paper_ids).values()):
+        names = author_names(who.name)
+        if who.name and not who.many and all(
+                by_any(p, names) for p in self.index.get(turn.paper_ids).values()):
             plan.author = who.name
         return plan
 
@@ -3691,6 +3691,17 @@ def _the_rest(conversation: Conversation, listed: Turn, filters: Filters | None)
                 scope=[p for p in before.paper_ids if p not in narrowed], topic=_name_of(before),
                 standalone=f"{before.standalone} (the rest)", rest_of=len(before.paper_ids),
                 earlier=before.topic or before.within)
+
+
+def author_names(author: str) -> frozenset[str]:
+    """The names ``author`` gives ("A or B": both), lower case, as a paper's authors are matched
+    (:func:`by_any`)."""
+    return frozenset(n.lower() for n in name_parts(author))
+
+
+def by_any(paper: Paper, names: frozenset[str]) -> bool:
+    """Whether one of the paper's authors has one of ``names`` (:func:`author_names`)."""
+    return any(a.lower() in names for a in paper.authors)
 
 
 def _narrowed_from(conversation: Conversation, of: Turn) -> Turn | None:
