@@ -792,9 +792,13 @@ class Answerer:
             by = "area"  # by the areas the papers give
         if by == "topic" and len(hits) < FEW_FOR_TOPICS:
             return _Tally("", head)
+        others = by == "author" and bool(plan.like)  # "who else works on this?": not the
+        # paper's own authors
+        besides = (_whose(plan, hits) if by == "coauthor" else frozenset(
+            a.lower() for h in hits if h.paper.paper_id == plan.like for a in h.paper.authors)
+            if others else frozenset())
         counted, narrower = (self._topics(hits, self._most(), plan.topic) if by == "topic"
-                             else (_tallied(hits, by, _whose(plan, hits) if by == "coauthor"
-                                            else frozenset(), at=plan.filters.affiliation,
+                             else (_tallied(hits, by, besides, at=plan.filters.affiliation,
                                             of=plan.author if plan.tally_own else ""),
                                    _subareas(hits) if by == "area" else {}))
         lines, foot = _tally_lines(counted, by, self._most(), hits, narrower)
@@ -808,7 +812,8 @@ class Answerer:
                     else prompts.TOPICS_NONE if not lines
                     else prompts.TALLY_BY_YEAR if by == "year"
                     else prompts.TALLY_BY_TOPIC if by == "topic"
-                    else prompts.render(prompts.TALLY_HEADER, by=one))
+                    else prompts.render(prompts.TALLY_HEADER, by=one if not others else
+                                        f"author besides {_own_authors(hits, plan.like)}"))
         names = [name for name, _ in counted][:len(lines)]
         return _Tally(by, head, lines, foot, names if by == "topic" else [],
                       names if by in PICKED_FROM else [])
@@ -1351,9 +1356,17 @@ def _whose(plan: Plan, hits: Sequence[SearchHit]) -> frozenset[str]:
     return frozenset(set.intersection(*every)) if len(every) > 1 else frozenset()
 
 
+def _own_authors(hits: Sequence[SearchHit], paper_id: str) -> str:
+    """How a tally of the authors of a paper's neighbours names the paper's own authors: "the
+    authors of “Title”" ("who else works on this?")."""
+    paper = next((h.paper for h in hits if h.paper.paper_id == paper_id), None)
+    return (f"the authors of \u201c{neutralize(paper.title or paper.label)}\u201d" if paper
+            else "the paper's own")
+
+
 def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = frozenset(), *,
              at: str = "", of: str = "") -> list[tuple[str, list[int]]]:
-    """The authors (co-authors: those not ``besides``, lowercase; institutions, venues, years,
+    """The authors (those not ``besides``, lowercase; institutions, venues, years,
     areas) of ``hits``, each with the places (from 1) of its papers among them: the most
     papers first (years in their order); an institution once a paper however many of its
     authors are there, however their affiliations write it
@@ -1369,8 +1382,9 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
         p = hit.paper
         keys = ([a for a, _ in _each_author(p, lambda a, aff: any(r.search(fold(aff))
                                                                   for r in named))]
-                if by == "author" and named else p.authors if by == "author" else
-                [a for a in p.authors if a.lower() not in besides] if by == "coauthor" else
+                if by == "author" and named else
+                [a for a in p.authors if a.lower() not in besides] if by in ("author", "coauthor")
+                else
                 sorted({n for _, aff in _each_author(p, lambda a, aff: a.lower() in own)
                         for n in institutions_of(aff.strip())}) if by == "affiliation" and own
                 else sorted({n for a in p.affiliations for n in institutions_of(a.strip())})

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 
 from rag.types import Paper
 
-__all__ = ["csv_table", "links"]
+__all__ = ["csv_table", "fence", "links"]
 
 CSV_COLUMNS = ("title", "authors", "venue", "year", "status", "url")
 
@@ -29,3 +30,9 @@ def csv_table(papers: Sequence[Paper]) -> str:
 def links(papers: Sequence[Paper]) -> list[tuple[str, str]]:
     """(name, url) of each paper, in the order given; '' where the catalog gives no url."""
     return [(p.title or p.label, p.url) for p in papers]
+
+
+def fence(text: str) -> str:
+    """The backticks that open and close a Markdown code block holding ``text``: three, or one
+    more than the longest run in it (a title with "```" must not end the block)."""
+    return "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))

@@ -128,10 +128,10 @@ HELP = ("I answer from the {count} indexed paper{s} alone and cite every claim. 
 THANKS = "Glad to help. Ask about the indexed papers any time."
 # "export them as BibTeX": the entries of the last list's papers ({entries}) in a code block
 BIBTEX = ("BibTeX for the {count} paper{s} {which}, from the catalog's titles, authors, venues "
-          "and years:\n```bibtex\n{entries}\n```")
-# ... as a CSV table, the same way
+          "and years:\n{fence}bibtex\n{entries}\n{fence}")
+# ... as a CSV table, the same way ({fence}: a run of backticks longer than any in {entries})
 CSV = ("CSV for the {count} paper{s} {which}, from the catalog's titles, authors, venues, years, "
-       "statuses and links:\n```csv\n{entries}\n```")
+       "statuses and links:\n{fence}csv\n{entries}\n{fence}")
 # "give me the links": each paper's link, as the catalog gives it ({entries}: numbered lines)
 LINKS = "Links for the {count} paper{s} {which}, as the catalog gives them:\n{entries}"
 NO_LINKS = ("The catalog gives no links for the {count} paper{s} {which}: the paper list they "

@@ -25,7 +25,7 @@ from rapidfuzz.distance import OSA
 from rag import prompts
 from rag.bibtex import bibtex
 from rag.citations import detex, neutralize
-from rag.export import csv_table, links
+from rag.export import csv_table, fence, links
 from rag.institutions import (
     ALL_OF,
     WORK_NOUN,
@@ -1967,9 +1967,10 @@ class QuestionReader:
                         f"{n}. **{neutralize(detex(name))}**: {url or 'no link given'}"
                         for n, (name, url) in enumerate(each, 1)))
                     if any(url for _, url in each) else prompts.render(prompts.NO_LINKS, **said))
+            entries = csv_table(papers) if export == "csv" else bibtex(papers)
             return Plan("summary", "", Filters(), reply=prompts.render(
-                prompts.CSV if export == "csv" else prompts.BIBTEX, **said,
-                entries=csv_table(papers) if export == "csv" else bibtex(papers)))
+                prompts.CSV if export == "csv" else prompts.BIBTEX, **said, entries=entries,
+                fence=fence(entries)))
         if not listed and (picked := _picked(question, [""] * 100)) and (not query_terms(
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet

@@ -3634,6 +3634,11 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     fast_chat.ask("Tell me more about the second one", conv2)  # (it searched "else")
     plan = fast_chat.answerer().plan("who else works on this?", conv2, None)
     assert (plan.tally, plan.like) == ("author", listed2[1]["paper_id"]), plan
+    a2 = fast_chat.ask("who else works on this?", conv2)  # not the paper's own authors
+    own = listed2[1]["authors"]
+    assert own and f"By author besides the authors of \u201c{listed2[1]['title']}" in a2.answer
+    assert not any(f". {name}: " in a2.answer for name in own), a2.answer
+    assert re.search(r"^1\. .+: \d+ papers? \[\d", a2.answer, re.MULTILINE), a2.answer
     # "who are its authors?" after them: of the paper they are like (its words were searched);
     # "who are their authors?": the same papers again, all the authors of each (the words
     # "similar" and the title's were searched)

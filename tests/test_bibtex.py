@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 
 from rag.bibtex import bibtex
-from rag.export import csv_table, links
+from rag.export import csv_table, fence, links
 from rag.types import Paper
 
 
@@ -50,3 +50,16 @@ def test_a_csv_row_holds_what_the_catalog_gives_each_field_one_cell() -> None:
                      "https://x.org/a"],
                     ["Graphs", "", "", "", "", ""]]
     assert links(papers) == [('Bandits, "fast" and slow', "https://x.org/a"), ("Graphs", "")]
+
+
+def test_an_export_block_is_fenced_longer_than_any_backticks_it_holds() -> None:
+    """A title with "```" must not close the block the export is written in: the fence is one
+    backtick longer than the longest run inside (three where there is none)."""
+    from markdown_it import MarkdownIt
+
+    assert fence("Graphs") == "```" and fence("a ``` b `` c") == "````"
+    table = csv_table([_paper("a", "Why ``` breaks Markdown"), _paper("b", "Graphs")])
+    block = f"{fence(table)}csv\n{table}\n{fence(table)}\nafter"
+    tokens = MarkdownIt().parse(block)
+    code = [t for t in tokens if t.type == "fence"]
+    assert len(code) == 1 and code[0].content == table + "\n", tokens
