@@ -3558,7 +3558,7 @@ def _sides(first: str, last: str, joins: str) -> tuple[str, ...]:
 _KIND_NOUNS = (r"(?:methods|models|techniques|approaches|algorithms|alternatives|architectures"
                r"|optimizers|benchmarks|datasets|frameworks|tools|baselines|variants|metrics|solvers"
                r"|estimators|LLMs|VLMs|LMs|agents)")
-_SUCH_AS = re.compile(rf"(?P<q>[\w-]+)\s+(?P<x>{_KIND_NOUNS}),?\s+"
+_SUCH_AS = re.compile(rf"(?<![\w-])(?P<q>[\w-]+)\s+(?P<x>{_KIND_NOUNS}),?\s+"
                       r"(?:like|such\s+as|e\.g\.,?|including)\s+(?P<y>[\w.+-]+(?:(?:\s+|\s*,\s*)"
                       r"(?!(?:the|this|that|these|those|it|them)\b)[\w.+-]+){0,4})(?=[\s?.!]*$)",
                       re.IGNORECASE)

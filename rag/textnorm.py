@@ -773,7 +773,7 @@ def fts_concepts(query: str, acronyms: Mapping[str, list[str]] | None = None, *,
     abbreviated = table.abbreviating(words)
     # a name written with a capital inside ("TruthfulQA"): no word begun alike is it
     # ("truthful", "truthfulness")
-    names = {w.lower() for w in re.findall(r"[\w-]*[a-z][A-Z][\w-]*", query)}
+    names = {w.lower() for w in re.findall(r"(?<![\w-])[\w-]*[a-z][A-Z][\w-]*", query)}
     for i, term in enumerate(terms):
         if i in consumed:
             continue
