@@ -1035,6 +1035,11 @@ class Answerer:
                     prompts.SHARE_OF, count=f"{len(hits):,}", papers=neutralize(held_papers(
                         base.filters, total, plan.author_shown or plan.author)) + on,
                     pct=f"{100 * len(hits) / max(total, 1):.1f}")]
+            elif plan.share and scope is not None:  # "what fraction of those use X?"
+                whose = _whose_list(plan)
+                share = [prompts.render(prompts.SHARE_OF_ANSWER, total=f"{scope:,}",
+                                        pct=f"{100 * len(hits) / max(scope, 1):.1f}",
+                                        whose=whose["whose"].lower(), on=whose["on"])]
             elif plan.share and plan.scope is None:  # "what fraction of CoRL papers ...?"
                 total = (len(self.index.filter_ids(**vars(plan.filters)) or [])
                          if plan.filters.active() else self.index.count())

@@ -21,7 +21,8 @@ __all__ = [
     "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
     "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
-    "SHARE_OF_ALL", "SHARE_OF_BEFORE", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SUMMARY_OF_NARROWED",
+    "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_TOPIC",
+    "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SUMMARY_OF_NARROWED",
     "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR",
     "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK",
     "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE",
@@ -209,8 +210,19 @@ SHARE = "{pct} % of the {total} indexed papers{where} are listed below."
 # fraction of CoRL papers are orals?"): {papers}: rag.questions.held_papers of those, with the
 # topic ("263 CoRL 2025 papers", "200 papers on “bandits”")
 SHARE_OF = "{count} of the {papers} ({pct} %) are listed below."
+# ... "what fraction of those use X?": of the last answer's ({whose}: "The previous answer's",
+# {on}: where it names an earlier answer's topic)
+SHARE_OF_ANSWER = "{pct} % of {whose} {total} papers{on} are listed below."
 # "what percentage of all papers is that?" after an answer with papers
 SHARE_OF_ALL = "The last answer's {count} papers are {pct} % of the {total} indexed papers."
+# "what percentage of all federated learning papers is that?": of an earlier answer's on it,
+# or of the indexed papers naming it ({papers}); {inside} of the last answer's {count} are
+# among those {base}
+SHARE_OF_TOPIC = ("The last answer's {count} papers are {pct} % of the {base} {papers}, and "
+                  "{all_pct} % of the {total} indexed papers.")
+SHARE_OF_TOPIC_PART = ("{inside} of the last answer's {count} papers are among the {base} "
+                       "{papers}: {pct} % of them. The {count} are {all_pct} % of the {total} "
+                       "indexed papers.")
 # ... where the last answer narrowed the one before ("how many of those are spotlights?")
 SHARE_OF_BEFORE = ("The last answer's {count} papers are {before_pct} % of the {before} papers of "
                    "the answer before it, and {pct} % of the {total} indexed papers.")

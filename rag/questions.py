@@ -155,13 +155,20 @@ _MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?(?:is|works|perform
 # ... what the question asks of them: "(papers on bandits) are from COLT", "are orals"
 _PREDICATE = re.compile(r"\b(?:are|were|is|was)\s+(?P<pred>(?:from\s+|at\s+|in\s+)?[^?.!]+?)"
                         r"[\s?.!]*$", re.IGNORECASE)
-_SHARE = re.compile(r"^\s*(?:what|which)\s+(?:fraction|percentage|proportion|share|percent|part)\s+of"
-                    r"\s+(?:the\s+|all\s+)?(?P<rest>.+)$", re.IGNORECASE)
+_SHARE = re.compile(rf"{_LEAD}(?:what|which)\s+(?:fraction|percentage|proportion|share|percent"
+                    r"|part)\s+of\s+(?:the\s+|all\s+)?(?P<rest>.+)$", re.IGNORECASE)
+# ... of the last answer's papers: "what fraction of those use X?", "what percentage of them are
+# orals?"
+_SHARE_OF_THEM = re.compile(r"(?:those|these|them|they)(?:\s+papers)?\s+(?P<rest>(?!(?:is|are|was"
+                            r"|were)\s+(?:that|this|those|these|they|them)\b)\w.*)$",
+                            re.IGNORECASE)
 # ... of the last answer's papers: "what percentage of all papers is that?"
+# ... "of all federated learning papers", "of the papers on X": of those on X
 _SHARE_OF_LAST = re.compile(r"^\s*(?:and\s+)?(?:what|which)\s+(?:fraction|percentage|proportion"
-                            r"|share|percent|part)\s+(?:of\s+(?:all\s+)?(?:the\s+)?(?:indexed\s+)?"
-                            r"(?:papers|corpus|index)\s+)?(?:is|are|was|were)\s+(?:that|this|those"
-                            r"|these|they|them)[\s?.!]*$", re.IGNORECASE)
+                            r"|share|percent|part)\s+(?:of\s+(?:all\s+)?(?:the\s+)?(?:indexed\s+"
+                            r"|(?P<x>(?!indexed\b)[^?.!,]+?)\s+)?(?:papers|corpus|index)"
+                            r"(?:\s+(?:on|about)\s+(?P<on>[^?.!,]+?))?\s+)?(?:is|are|was|were)\s+"
+                            r"(?:that|this|those|these|they|them)[\s?.!]*$", re.IGNORECASE)
 # the papers on both of the last two topics listed: "which papers study both?"
 _BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any|(?:are|is)\s+there\s+(?:any\s+)?)\s*(?:papers?\s+"
                    r"|ones?\s+)?(?:that\s+)?)?(?:stud(?:y|ies)"
@@ -1891,6 +1898,7 @@ class QuestionReader:
         them counted by topic (:meth:`_topics`: "what topics are covered?")."""
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
+        share_of_last = False  # "what fraction of those use X?": of the last answer's papers
         if prev and not prev.paper_ids and _CATALOG.match(_STATUS_NOUN.sub(
                 r"\1 papers", prev.standalone)) and (
                 counted := self._of_counted(question, prev.standalone, filters)):
@@ -1922,10 +1930,13 @@ class QuestionReader:
                 return self.plan(_PICKED.sub(name, question, count=1), None, filters)
             return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
                               Conversation([prev]), filters)
-        if prev and prev.paper_ids and _SHARE_OF_LAST.match(question):  # "what percentage
-            total, count = self.index.count(), len(prev.paper_ids)  # of all papers is that?":
-            # of the last answer's, and of the answer before where it narrowed that one
+        if prev and prev.paper_ids and (m := _SHARE_OF_LAST.match(question)):  # "what
+            total, count = self.index.count(), len(prev.paper_ids)  # percentage of all papers
+            # is that?": of the last answer's, and of the answer before where it narrowed that
+            # one; "... of all X papers": of an earlier answer's on X, or of those naming X
             turns = conversation.turns if conversation else []
+            if topic := " ".join((m.group("x") or m.group("on") or "").split()):
+                return self._share_of_topic(prev, topic, turns)
             earlier = turns[-2].paper_ids if len(turns) > 1 else []
             narrowed = count < len(earlier) and set(prev.paper_ids) <= set(earlier)
             said = {"count": f"{count:,}", "total": f"{total:,}",
@@ -2054,6 +2065,10 @@ class QuestionReader:
                 # orals are there?", "how many spotlights are there?" after the orals: a
                 # question of its own)
                 question = f"Of those, which {m.group('rest')}"
+            elif (m := _SHARE.match(question)) and (
+                    m := _SHARE_OF_THEM.fullmatch(m.group("rest"))):  # "what fraction of
+                question, share_of_last = f"Of those, which {m.group('rest')}", True  # those
+                # use X?": those, and their share of the last answer's
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
                     return plan
@@ -2256,7 +2271,7 @@ class QuestionReader:
         plan.judged, plan.newest_first, plan.limit = judged, newest, limit
         plan.by_title = plan.by_title or by_title
         plan.without = without or plan.without  # (or a narrowing's: "which are not X?")
-        plan.aspect, plan.share = aspect, share
+        plan.aspect, plan.share = aspect, share or share_of_last
         if left_out:  # "papers by A but not with B": named so in the first line
             plan.without_authors = left_out
             apart = f" without {' or '.join(left_out)}"
@@ -2586,6 +2601,26 @@ class QuestionReader:
                         everything=True)
         plan.tally, plan.trend_year = "trend" if trend else "topic", late
         return plan
+
+    def _share_of_topic(self, last: Turn, topic: str, turns: Sequence[Turn]) -> Plan:
+        """The share the last answer's papers are of those on ``topic`` ("what percentage of
+        all federated learning papers is that?"): of an earlier answer's where one listed
+        papers on it, else of the indexed papers naming it (every term)."""
+        at = Conversation(list(turns)).named(topic)
+        on = f"\u201c{neutralize(topic)}\u201d"
+        if at is not None and at < len(turns) - 1:
+            base, papers = turns[at].paper_ids, f"papers on {on} of an earlier answer"
+        else:
+            base = [p for p, c in self.index.coverage(topic).items() if c >= 0.999]
+            papers = f"indexed papers naming {on}"
+        inside, count, total = len(set(last.paper_ids) & set(base)), len(last.paper_ids), \
+            self.index.count()
+        said = {"count": f"{count:,}", "base": f"{len(base):,}", "papers": papers,
+                "pct": f"{100 * inside / max(len(base), 1):.1f}", "total": f"{total:,}",
+                "all_pct": f"{100 * count / max(total, 1):.1f}"}
+        return Plan("summary", "", Filters(), reply=prompts.render(
+            prompts.SHARE_OF_TOPIC, **said) if inside == count else prompts.render(
+                prompts.SHARE_OF_TOPIC_PART, **said, inside=f"{inside:,}"))
 
     def _coauthors_of(self, turn: Turn, filters: Filters | None) -> Plan:
         """The authors of ``turn``'s papers, counted ("who are his co-authors?"), less the author

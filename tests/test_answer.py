@@ -3944,6 +3944,24 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     assert fast_chat.ask("what fraction is that?", conv2).answer == prompts.render(
         prompts.SHARE_OF_BEFORE, count="3", before="4", before_pct="75.0", total="6",
         pct="50.0")
+    # ... of an earlier answer's on a topic named, or of the papers naming it (it listed the
+    # papers on the topic and gave their share of the index)
+    assert fast_chat.ask("what percentage of all bandit problems papers is that?",
+                         conv2).answer == prompts.render(
+        prompts.SHARE_OF_TOPIC, count="3", base="4", pct="75.0", all_pct="50.0", total="6",
+        papers="papers on \u201cbandit problems\u201d of an earlier answer")
+    assert fast_chat.ask("what share of the papers on setting 4 are those?",
+                         conv2).answer == prompts.render(
+        prompts.SHARE_OF_TOPIC_PART, count="3", inside="0", base="1", pct="0.0",
+        all_pct="50.0", total="6", papers="indexed papers naming \u201csetting 4\u201d")
+    # "what fraction of those are orals?": those, with their share of the last answer's (it
+    # searched "those" among all papers)
+    conv3 = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv3)
+    a = fast_chat.ask("and what fraction of those are orals?", conv3)
+    assert a.answer.splitlines()[0] == prompts.render(
+        prompts.SHARE_OF_ANSWER, pct="50.0", whose="the previous answer's", total="4", on="")
+    assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p2"]
     a = fast_chat.ask("which papers study both?", conv)  # the last two topics (refused)
     assert a.standalone_query == "Which papers study bandit problems and federated learning?"
     conv = Conversation()  # ... and after a comparison, its sides by their papers (it
