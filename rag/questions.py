@@ -1019,7 +1019,11 @@ _BY_RELEVANCE = re.compile(
     rf"^\s*(?:(?:and|now|ok(?:ay)?|please)[\s,]+)*{_ORDER_THEM}\s+by\s+(?:relevance"
     r"|importance|how\s+relevant\s+they\s+are)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # ... "the top 3" of a listing: its first three, as listed (by relevance where not sorted)
-_TOP_N = re.compile(r"\bthe\s+top\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
+# ... "the three most relevant ones", "the most relevant 5"
+_N_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
+_TOP_WORDS = r"most\s+(?:relevant|pertinent|closely\s+related|related)"
+_TOP_N = re.compile(rf"\b(?:the\s+)?(?:top\s+|{_TOP_WORDS}\s+|(?={_N_WORD}\s+{_TOP_WORDS}\b))"
+                    rf"(?P<n>{_N_WORD})(?:\s+{_TOP_WORDS})?"
                     r"(?=(?:\s+(?:ones|papers|results))?(?:\s+(?:of\s+)?(?:them|those|these))?[\s?.!]*$)",
                     re.IGNORECASE)
 _SORTED = re.compile(
@@ -1460,20 +1464,27 @@ class Conversation:
         """The place of the last turn with papers whose listing's topic, or narrowing's, is
         ``words`` ("the LoRA papers", "the theoretical ones"), or holds them all where
         ``partly`` ("go back to the fairness list": "fairness in machine learning"); None where
-        none is."""
-        asked = plain(singular(words))  # ("the spotlight ones": those narrowed to spotlights)
+        none is. A synonym names its phrase ("the offline RL papers": "offline reinforcement
+        learning", :func:`rag.textnorm.with_synonyms`)."""
+        asked = _topic_words(words)  # ("the spotlight ones": those narrowed to spotlights)
         fresh = max((i for i, t in enumerate(self.turns) if t.topic), default=-1)  # the last
         # listing: a narrowing by filters before it is of an older list ("summarize the 2024
         # ones" after a new listing narrows that one; "the causal inference ones" is named)
         return next((i for i in reversed(range(len(self.turns))) if self.turns[i].paper_ids
-                     and any(name and (asked == plain(singular(name)) or partly and set(
-                         asked.split()) <= set(plain(singular(name)).split()))
+                     and any(name and (asked == _topic_words(name) or partly and set(
+                         asked.split()) <= set(_topic_words(name).split()))
                              for name in (self.turns[i].topic, self.turns[i].within
                                           if i >= fresh or not self.turns[i].by_filters
                                           else ""))), None)
 
     def history(self) -> list[tuple[str, str]]:
         return [(t.question, t.answer) for t in self.turns]
+
+
+def _topic_words(topic: str) -> str:
+    """How :meth:`Conversation.named` compares topics: plain singular words, a synonym as its
+    phrase's token ("offline RL papers" and "offline reinforcement learning paper" alike)."""
+    return plain(singular(with_synonyms(topic)))
 
 
 class _AuthorNamed(NamedTuple):

@@ -26,6 +26,7 @@ from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
 from rag.questions import (
     Plan,
+    Turn,
     _fact_asked,
     _last_asked,
     _named_of,
@@ -2235,6 +2236,12 @@ def test_that_topic_and_a_reading_list(fast_chat: PaperChat, tmp_path: Path) -> 
     a = fast_chat.ask("which of the optimal transport papers are from MIT?", conv)
     assert a.answer.startswith("The earlier answer's 3 papers on \u201coptimal transport\u201d "
                                "include 2 papers with authors at MIT:"), a.answer
+    # ... named by a synonym ("the offline RL papers" after "offline reinforcement learning":
+    # it searched "offline RL" anew)
+    turns = Conversation([Turn(f"Which papers study {t}?", "", ["p"], "", topic=t) for t in (
+        "offline reinforcement learning", "large language models", "diffusion models")])
+    assert [turns.named(t) for t in ("offline RL", "LLMs", "diffusion model", "RL")] == [
+        0, 1, 2, None]
     for question in ("what do they conclude?", "What are their main findings?",  # the
                      "summarize the key ideas", "what are the main points?"):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # list's papers, not those
@@ -3349,6 +3356,9 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     assert (ids(a), a.answer.splitlines()[0]) == (listed, "The last list holds 4 papers:")
     a = fast_chat.ask("give me the top 2", conv)
     assert ids(a) == listed[:2], a.answer
+    for question in ("give me the two most relevant ones", "the most relevant 2 of them?"):
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # (it searched "ones")
+        assert ids(a) == listed[:2], (question, a.answer)
     fast_chat.ask("sort them by year", conv)  # by relevance again after a sort by year
     assert ids(fast_chat.ask("rank them by relevance", conv)) == listed
     conv = Conversation()  # the topic as the listing named it, not its filter's words
