@@ -283,14 +283,19 @@ _SUMMARIZE_THE = re.compile(r"^\s*(?:(?:and|now|ok(?:ay)?|so)[\s,]+)?(?:summari[
                             r"\s+(?P<t>.+?)\s+(?:papers|ones|works|articles)[\s?.!]*$", re.IGNORECASE)
 # "with Sergey Levine?", "and co-authored with X?", "only the ones with X" after a list:
 # those of its papers that author wrote too
-_WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+ones\s+|those\s+)?"
+_WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+ones\s+|those\s+"
+                          r"|(?:are\s+there\s+)?any\s+(?:(?:papers?|ones)\s+|of\s+(?:them|those)\s+)?"
+                          r"|(?:did|does|has|have)\s+(?:he|she|they)\s+(?:write|written|publish(?:ed)?"
+                          r"|have)\s+any(?:thing|\s+papers?|\s+ones)?\s+)?"
                           r"(?:(?:co-?)?(?:authored|written)\s+)?(?:with|together\s+with|jointly\s+with)\s+"
                           r"(?P<who>[^\W\d_][\w.' -]*?)[\s?.!]*$", re.IGNORECASE)
 # "is there code?", "does it have code?", "is the code available?", "where can I find their
-# code?": of the last answer's papers
+# code?", "any papers with code?": of the last answer's papers
 _CODE_OF_THEM = re.compile(
     rf"{_LEAD}(?:is\s+there\s+(?:any\s+)?(?:code|an?\s+implementation|a\s+repo"
-    r"(?:sitory)?)|(?:does|do|did)\s+(?:it|this|that|they|these|those)(?:\s+papers?)?\s+(?:have|link"
+    r"(?:sitory)?)|(?:are\s+there\s+)?any\s+(?:(?:papers?|ones)\s+)?with\s+(?:(?:linked|public"
+    r"|available|released|open[- ]source)\s+)?code|(?:does|do|did)\s+(?:it|this|that|they|these"
+    r"|those)(?:\s+papers?)?\s+(?:have|link"
     r"|release|provide|share|come\s+with)\s+(?:any\s+|its\s+|their\s+|the\s+)?code|(?:is|was|are)\s+"
     r"(?:its|their|the)\s+code\s+(?:available|released|public|online|open[- ]source[d]?)|where\s+(?:is"
     r"|can\s+i\s+(?:find|get))\s+(?:the|its|their)\s+code)(?:\s+(?:for|of)\s+(?:it|this|that|them)"

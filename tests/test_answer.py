@@ -1804,6 +1804,9 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     conv3 = Conversation()  # "with B?" after A's papers: those B wrote too (it listed B's)
     fast_chat.ask("What did Ann Lee work on?", conv3)
     assert [p["paper_id"] for p in fast_chat.ask("with Cy Dunn?", conv3).papers] == ["ab2"]
+    for question in ("any papers with Cy Dunn?", "are there any with Cy Dunn?"):  # (all of
+        conv4 = Conversation(conv3.turns[:1])  # Cy Dunn's were listed)
+        assert [p["paper_id"] for p in fast_chat.ask(question, conv4).papers] == ["ab2"]
     assert not fast_chat.answerer().plan("with code?", conv3, None).author  # (no author)
     assert fast_chat.ask("What are Ann Lee's most recent papers?").answer.splitlines()[0] == (
         "The index holds 3 papers by Ann Lee, newest first:")  # (was: 3 papers "match" her)
@@ -1919,6 +1922,7 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     assert "Code is available at https://github.com/x/fast-nerf [" in a.answer, a.answer  # its
     for question, ids in (("is there code?", ["n1"]),  # sentence linking it, not its first;
                           ("does it have code?", ["n1"]),  # of the last answer (it searched
+                          ("any papers with code?", ["n1"]),  # (it listed every one)
                           ("where can I find the code?", ["n1"])):  # "code": "k" first)
         conv = Conversation()
         fast_chat.ask("Who wrote Fast NeRF?", conv)
