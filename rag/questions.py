@@ -3047,6 +3047,11 @@ class QuestionReader:
                 self.index.authors_surnamed(x)):  # "what about Bengio?" after an author's
             return last.replace(named_last, x, 1)
         topic = re.sub(r"^(?:on|about|in|for)\s+", "", x, flags=re.IGNORECASE)
+        if (paren := re.search(r"\?\s*\(([^()]*)\)$", last)) and query_terms(
+                self._named_filters(paren.group(1), Filters())[0]):  # a narrowing's "X?
+            # (theoretical)": the question it narrowed (it was "which papers study
+            # calibration)"; one by filters, "(2024)", "(COLT)", is kept)
+            last = last[:paren.start()] + "?"
         stripped = self._named_filters(last, Filters())[0]
         for _, words in self.index.author_spans(stripped)[:1]:
             stripped = stripped.replace(words, " ")
@@ -3054,6 +3059,8 @@ class QuestionReader:
         if not content:  # "which papers are from COLT 2024?", "what did Ann Lee work on?"
             base = _WORKED_ON.sub(r"Which papers by \g<who>", re.sub(r"[\s?.!]*$", "", last))
             return f"{base} on {topic}?"
+        if _OF_THE_TOPIC.match(last):  # "which of the uncertainty papers are theoretical?"
+            return f"Which papers study {topic}?"  # (was "which of the calibration?")
         span = stripped[content[0].start():content[-1].end()]
         return " ".join(last.replace(span, topic, 1).split()) if span in last else None
 

@@ -1389,6 +1389,14 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     a = fast_chat.ask("What about federated learning?", conv)
     assert a.kind == "listing" and ids(a) == ["p5"]
     assert conv.turns[-1].standalone == "Which spotlight papers study federated learning?"
+    # after a narrowing by words, or "which of the X papers ...?" naming no listing, the topic
+    # (it was "which papers study federated learning)", "and which of the federated learning?")
+    reader = fast_chat.answerer().reader
+    assert [reader._what_about("what about federated learning?", last) for last in (
+        "Which papers study bandit problems? (theoretical)", "Which papers study bandit "
+        "problems? (2024)", "and which of the bandit papers are theoretical?")] == [
+        "Which papers study federated learning?", "Which papers study federated learning? "
+        "(2024)", "Which papers study federated learning?"]
     # a correction ("no, I meant X", "X instead"): X in place, the filler words no topic
     for question in ("What about federated learning instead?", "no, I meant federated learning",
                      "Sorry, I meant federated learning, not bandits",
