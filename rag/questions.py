@@ -289,6 +289,11 @@ _WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+
                           r"|have)\s+any(?:thing|\s+papers?|\s+ones)?\s+)?"
                           r"(?:(?:co-?)?(?:authored|written)\s+)?(?:with|together\s+with|jointly\s+with)\s+"
                           r"(?P<who>[^\W\d_][\w.' -]*?)[\s?.!]*$", re.IGNORECASE)
+# "the ones from Stanford", "which ones are about X?" (read as papers where there is no list)
+_ONES_WITHOUT_LIST = re.compile(r"\b(?P<w>the|which|what|any|all)\s+ones\b(?=\s+(?:(?:are|were)\s+)?"
+                                r"(?:from|at|by|on"
+                                r"|about|in|with|that|which|using|published|accepted|presented)\b)",
+                                re.IGNORECASE)
 # "is there code?", "does it have code?", "is the code available?", "where can I find their
 # code?", "any papers with code?": of the last answer's papers
 _CODE_OF_THEM = re.compile(
@@ -742,13 +747,15 @@ _WHICH_VENUES = re.compile(r"^\s*(?:which|what)\s+(?:venues?|conferences?|years?
 # who (which institution, venue) has the most papers on a topic, or how many a year: "Who are the
 # most prolific authors on X?", "Which institutions publish most on X?", "the top venues for X",
 # "How many papers on X per year?" (the papers on X counted by each)
-_PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent)|top|leading|main|key)"
+_PROLIFIC = r"(?:most\s+(?:prolific|active|productive|frequent|common)|top|leading|main|key)"
 _PEOPLE_NOUN = r"(?:authors?|researchers?|people|contributors?)"
 _INSTITUTION_NOUN = r"(?:institutions?|universities|labs?|organi[sz]ations?|companies|affiliations?)"
 _VENUE_NOUN = r"(?:venues?|conferences?)"
 _SESSION_NOUN = r"(?:(?:poster\s+|oral\s+)?sessions?)"
 _MOST = (r"(?:(?:has|have|had)\s+(?:written\s+|published\s+)?(?:the\s+)?most(?:\s+papers)?"
          r"|(?:publish|write|work|research)(?:es|s|ed)?\s+(?:the\s+)?most|wr[io]te\s+(?:the\s+)?most"
+         r"|(?:appear|occur|show\s+up|come\s+up)(?:s|ed)?\s+(?:the\s+)?most(?:\s+(?:often"
+         r"|frequently))?"
          rf"|(?:is|are|was|were)\s+(?:the\s+)?{_PROLIFIC}(?:\s+[a-z]+)?)")
 _TALLY = re.compile(
     rf"^\s*(?:(?P<author>who(?!\s+(?:are|is)\s+(?:the\s+)?{_PROLIFIC}\s+(?:{_INSTITUTION_NOUN}"
@@ -785,13 +792,17 @@ _PEOPLE_AT = re.compile(
 # were they published at?", "who appears most often among their authors?", "who are the most
 # common authors among them?"
 _THEM = r"(?:they|those|these|them|the(?:se)?\s+papers)"
+# ... "which authors appear most?", "which institutions are most common?" (after a list: of it)
+_APPEAR_MOST = (rf"(?:(?:appears?|occurs?|shows?\s+up|comes?\s+up)\s+(?:the\s+)?most(?:\s+(?:often"
+                rf"|frequently))?|(?:is|are)\s+(?:the\s+)?most\s+(?:common|frequent))(?:\s+(?:among"
+                rf"|in)\s+(?:{_THEM}|the\s+list))?")
 _TALLY_THEM = re.compile(
     rf"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?P<affiliation>{_INSTITUTION_NOUN})|(?P<venue>"
     rf"{_VENUE_NOUN})|(?P<year>years?)|(?P<session>{_SESSION_NOUN})|(?P<day>days?))\s+"
-    rf"(?:are|were|do|did)\s+{_THEM}\s+(?:(?:come|presented)\s+)?(?:from|in|at|on"
-    r"|published\s+(?:in|at)|appear(?:ed)?\s+(?:in|at))"
-    rf"|(?:who|(?:which|what)\s+{_PEOPLE_NOUN})\s+(?P<author>(?:appears?|shows?\s+up|comes?\s+up)\s+"
-    rf"(?:the\s+)?most(?:\s+often)?\s+among\s+(?:their|the|these|those)\s+authors"
+    rf"(?:(?:are|were|do|did)\s+{_THEM}\s+(?:(?:come|presented)\s+)?(?:from|in|at|on"
+    rf"|published\s+(?:in|at)|appear(?:ed)?\s+(?:in|at))|{_APPEAR_MOST})"
+    rf"|(?:who|(?:which|what)\s+{_PEOPLE_NOUN})\s+(?P<author>{_APPEAR_MOST}(?:\s+among\s+(?:their"
+    r"|the|these|those)\s+authors)?"
     # ... "which authors appear in more than one?", "who wrote several of them?"
     r"|(?:(?:appears?|shows?\s+up)\s+(?:in|on)|wrote|authored|(?:is|are)\s+(?:an\s+)?authors?\s+"
     r"(?:of|on))\s+(?:more\s+than\s+one|several|multiple|two\s+or\s+more)(?:\s+(?:of\s+"
@@ -1640,6 +1651,9 @@ class QuestionReader:
         if conversation and conversation.answered and (m := _WITH_AUTHOR.match(question)) and (
                 self._author_named(m.group("who")).name):  # "with Sergey Levine?" after a list
             question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
+        if not (conversation and conversation.answered):  # "show me the ones from Stanford",
+            question = _ONES_WITHOUT_LIST.sub(r"\g<w> papers", question)  # "which ones are
+            # about X?" with no list: papers (it searched "ones")
         if conversation and conversation.answered and _CODE_OF_THEM.match(question):
             question = "Which of them have code?"  # "is there code?" after an answer (it
             # searched "code": another paper's)

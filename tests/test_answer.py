@@ -2417,6 +2417,10 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     assert tally("Which institutions publish most on bandits?") == [  # each one however
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # written
     assert tally("What are the top venues for bandits?") == [("COLT", 3, 3), ("UAI", 1, 1)]
+    for question in ("which institutions appear most often?", "which institutions are most "
+                     "common?"):  # with no list: of every paper (it searched "institutions")
+        assert fast_chat.ask(question).answer.splitlines()[1] == prompts.render(
+            prompts.TALLY_HEADER, by="institution"), question
     for first, then, line in (  # "what about X?" after a tally: X's papers, counted alike
             ("Who are the most prolific authors on bandits?", "what about kernels?",  # (they
              "1. Di Ng: 1 paper [1]"),  # were listed, not counted)
@@ -3924,10 +3928,19 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                                 ("who are the main authors?", "author",  # (it searched
                                  "1. Author 0: 1 paper"),  # "authors")
                                 ("which authors appear in more than one?", "author",
-                                 "1. Author 0: 1 paper")):  # (it searched "appear one")
+                                 "1. Author 0: 1 paper"),  # (it searched "appear one")
+                                ("which authors appear most?", "author",  # (these three
+                                 "1. Author 0: 1 paper"),  # searched "appear" or
+                                ("which institutions appear most often?", "institution",
+                                 "1. MIT: 3 papers"),  # "institutions common")
+                                ("which venues are most common?", "venue", "1. COLT: 3 papers")):
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
+    # "the ones" with no list yet: papers (it searched "ones")
+    a = fast_chat.ask("which ones are about bandit problems?")
+    assert (a.kind, ids(a)) == ("listing", ["p0", "p1", "p2", "p3"]), a.answer
+    assert ids(fast_chat.ask("show me the ones from Stanford University")) == ["p1", "p5"]
 
 
 def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: PaperChat,
