@@ -2090,10 +2090,11 @@ class QuestionReader:
             elif (m := _HOW_MANY_OF.match(question)) and (_OF_THEM.search(question) or not (
                     _PAPERS_WORD.search(m.group("rest")) or _OWN_SUBJECT.search(m.group(
                         "rest")) or self._venue_counted(m.group("rest"))
-                    or self._other_status(m.group("rest"), prev))):  # "how many are orals?":
-                # of those (not "how many COLT 2024 papers study X?", "how many CoRL 2025
-                # orals are there?", "how many spotlights are there?" after the orals: a
-                # question of its own)
+                    or self._other_status(m.group("rest"), prev) and not re.match(
+                        r"(?:are|were|is)\b", m.group("rest"), re.IGNORECASE))):  # "how many
+                # are orals?": of those, also where none of them could be (not "how many COLT
+                # 2024 papers study X?", "how many CoRL 2025 orals are there?", "how many
+                # spotlights are there?" after the orals: a question of its own)
                 question = f"Of those, which {m.group('rest')}"
             elif (m := _SHARE.match(question)) and (
                     m := _SHARE_OF_THEM.fullmatch(m.group("rest"))):  # "what fraction of

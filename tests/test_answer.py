@@ -3893,6 +3893,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     fast_chat.ask("Which papers are orals?", conv)  # them could be)
     assert fast_chat.answerer().plan("how many posters are there?", conv, None).scope is None
     assert fast_chat.answerer().plan("how many orals are there?", conv, None).scope is not None
+    a = fast_chat.ask("how many are posters?", conv)  # ... but "how many are posters?": of
+    assert a.refused and a.answer == "The previous answer's 2 papers include no posters."
+    # them, none (it counted the catalog's)
     assert ids(after_listing("any orals among them?")) == ["p0", "p2"]  # ("among" a word)
     assert ids(after_listing("any orals?")) == ["p0", "p2"]  # (every oral of the catalog)
     assert ids(after_listing("only the oral ones")) == ["p0", "p2"]  # ("oral ones" words)
