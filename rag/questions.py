@@ -1678,9 +1678,10 @@ class QuestionReader:
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
                     "this")):  # (after an answer on one paper, "this" is that paper)
             question = f"{question[:m.start()]}on {conversation.topic}{question[m.end():]}"
-        if conversation and (listed := conversation.listed) and listed.topic and (
+        if conversation and (listed := conversation.listed) and (
+                listed.topic or listed.within) and (
                 m := _COMPARE_WITH.match(question)):  # "compare with 2024" after a listing
-            question = self._compared_with(m.group("y"), listed)
+            question = self._compared_with(m.group("y"), listed, conversation.topic)
         if conversation and (had := conversation.answered) and (
                 m := _ANY_IN_PARTICULAR.match(question)) and any(
                     self.index.coverage(m.group("x")).get(p, 0.0) >= 0.999 for p in had.paper_ids):
@@ -2573,16 +2574,21 @@ class QuestionReader:
                          f"{'' if n == 1 else 's'}{f' ({when})' if when else ''}")
         return "\n".join(lines)
 
-    def _compared_with(self, other: str, listed: Turn) -> str:
+    def _compared_with(self, other: str, listed: Turn, earlier: str = "") -> str:
         """The comparison "compare with ``other``" asks after ``listed``, a listing on a topic:
         its topic at the venue, year, status or institution the listing named and at
         ``other`` ("Compare 2025 and 2024 papers on LLM reasoning"), or its topic and
-        ``other`` ("compare them to diffusion models")."""
+        ``other`` ("compare them to diffusion models"). A narrowing's topic is that of the
+        listing it narrowed (``earlier``) about the words it narrowed by ("bandits about
+        regret"; a narrowing by filters is named by them)."""
         named = self._named_filters(listed.standalone, Filters())[2]
+        within = "" if listed.by_filters else listed.within
+        topic = listed.topic or (f"{earlier} about {within}" if earlier and within
+                                 else earlier or within)
         if self._filter_named(other, Filters()):
-            return (f"Compare {named} and {other} papers on {listed.topic}" if named
-                    else f"Which papers on {listed.topic} are from {other}?")
-        return f"Compare {listed.topic} and {other}"
+            return (f"Compare {named} and {other} papers on {topic}" if named
+                    else f"Which papers on {topic} are from {other}?")
+        return f"Compare {topic} and {other}"
 
     def _of_counted(self, question: str, counted: str, filters: Filters | None) -> Plan | None:
         """A follow-up on the papers a count of the catalog counted (``counted``: "how many

@@ -3272,6 +3272,18 @@ def test_compare_with_after_a_listing(fast_chat: PaperChat, tmp_path: Path) -> N
     fast_chat.ask("Which papers study bandit problems?", conv)
     a = fast_chat.ask("how do they compare to the ALT ones?", conv)  # no venue before: ALT's
     assert [p["paper_id"] for p in a.papers] == ["p2"], a.answer
+    # after a narrowing: the listing's topic about the narrowing's words (it was refused: no
+    # paper on "compare them with ALT"), or within its filters
+    for then, sides in (("which of them are about setting 1?", (
+            "COLT papers on bandit problems about setting 1",
+            "ALT papers on bandit problems about setting 1")),
+                        ("which are from 2024?", ("COLT 2024 papers on bandit problems",
+                                                  "ALT papers on bandit problems"))):
+        conv = Conversation()
+        fast_chat.ask("Which COLT papers study bandit problems?", conv)
+        fast_chat.ask(then, conv)
+        plan = fast_chat.answerer().plan("compare them with ALT", conv, None)
+        assert (plan.kind, plan.sides) == ("summary", sides), (then, plan)
 
 
 def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
