@@ -1417,6 +1417,11 @@ _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+hav
                             r"|are\s+(?:indexed|loaded|in\s+(?:here|there|the\s+(?:index|corpus))))"
                             r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
 # ... the papers a narrowing left out: "what about the others?", "and the other ones?"
+# ... "and which don't?", "what about the ones that don't?" after a narrowing: the rest too
+_WHICH_DONT = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:which|the\s+ones\s+that)(?:\s+ones"
+                         r"|\s+of\s+(?:them|those|these))?\s+(?:don'?t|do\s+not|doesn'?t|does\s+not"
+                         r"|aren'?t|are\s+not|didn'?t|did\s+not)(?:\s+(?:use|have|do|study|cover"
+                         r"|mention)(?:\s+(?:it|that|them|this))?)?[\s?.!]*$", re.IGNORECASE)
 _OTHERS = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
                      r"(?:others|other\s+(?:ones|papers)|ones\s+left\s+out)[\s?.!]*$", re.IGNORECASE)
 _MORE = re.compile(
@@ -2114,6 +2119,12 @@ class QuestionReader:
                 m.group("t") or m.group("u"), partly=True)) is not None:  # "go back to the
             back = conversation.turns[place]  # fairness papers": that listing
             return _again(back, filters, recount=True, earlier=back.topic or back.within)
+        if conversation and (last := conversation.last) and last.within and not (
+                last.by_filters) and _WHICH_DONT.match(question):  # "and which don't?"
+            if not last.paper_ids:  # after "which use X?" found none: all of them
+                question = f"Of those, which are not about {last.within}?"
+            elif others := _the_rest(conversation, last, filters):  # the rest of the list
+                return others
         if listed and conversation and (_OTHERS.match(question) or _MORE.match(question) and (
                 listed.shown >= len(listed.paper_ids)) and re.search(
                     r"\b(?:rest|others|remaining)\b", question, re.IGNORECASE)) and (

@@ -2172,7 +2172,8 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f2", "f3"], a.answer
     assert "of the 4 from the earlier answer on" in a.answer.splitlines()[0], a.answer
     assert a.standalone_query.endswith("(not causal inference)"), a.standalone_query
-    for question in ("and the rest?", "what about the others?"):  # all of the narrowing
+    for question in ("and the rest?", "what about the others?",  # all of the narrowing
+                     "and which don't?", "what about the ones that don't?"):
         conv4 = Conversation()  # written out: what it left out of the list (it said all
         fast_chat.ask("Which papers study fairness in machine learning?", conv4)  # were
         fast_chat.ask("which use causal inference?", conv4)  # shown; "others" a word)
@@ -2180,6 +2181,11 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
         assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f2", "f3"], (question, a.answer)
         assert a.answer.splitlines()[0] == ("The other 3 papers of the 4 in the earlier list on "
                                             "\u201cfairness in machine learning\u201d:"), a.answer
+    conv5 = Conversation()  # "which don't?" after a narrowing that found none: all of them
+    fast_chat.ask("Which papers study fairness in machine learning?", conv5)  # (it searched
+    assert fast_chat.ask("which use quantum annealing?", conv5).refused  # "don't")
+    a = fast_chat.ask("and which don't?", conv5)
+    assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f1", "f2", "f3"], a.answer
     for question in ("Which papers show that fairness metrics are not causal inference?",
                      "Why aren't causal inference methods fair?"):  # a clause, no narrowing
         assert not fast_chat.answerer().plan(question, conv3, None).without, question
