@@ -109,6 +109,14 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
                     r"(?:is|are|was|were)\s+(?:the\s+)?(?:best|worst|strongest|weakest|top)"
                     r"(?=\s+(?:for|at|on|in|when|if)\s)",
                     re.IGNORECASE)
+# a property ranked, after a list: "which is the most theoretical?" (the abstracts cannot rank
+# them; those of the list that are so can be listed)
+_MOST_PROPERTY = re.compile(
+    rf"{_LEAD}which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?\s+(?:is"
+    r"|are)\s+(?:the\s+)?most\s+(?P<x>(?!(?:important|influential|significant|novel|interesting"
+    r"|promising|popular|cited|impactful|useful|relevant|recent|related|similar|closely|original"
+    r"|innovative|exciting|notable|impressive|successful|valuable|famous|well-known|common|frequent"
+    r"|prolific|active|productive|cited)\b)[a-z][a-z-]+)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
@@ -1935,6 +1943,7 @@ class QuestionReader:
         prev = conversation.last if conversation else None
         listed = conversation.listed if conversation else None
         share_of_last = False  # "what fraction of those use X?": of the last answer's papers
+        property_ranked = False  # "which is the most theoretical?": those that are, judged
         if prev and not prev.paper_ids and _CATALOG.match(_STATUS_NOUN.sub(
                 r"\1 papers", prev.standalone)) and (
                 counted := self._of_counted(question, prev.standalone, filters)):
@@ -2106,6 +2115,9 @@ class QuestionReader:
                     m := _SHARE_OF_THEM.fullmatch(m.group("rest"))):  # "what fraction of
                 question, share_of_last = f"Of those, which {m.group('rest')}", True  # those
                 # use X?": those, and their share of the last answer's
+            elif m := _MOST_PROPERTY.match(question):  # "which is the most theoretical?": a
+                question, property_ranked = f"Of those, which are {m.group('x')}?", True  # a
+                # judgement, and those that are so (it said to name a topic)
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
                     return plan
@@ -2303,7 +2315,7 @@ class QuestionReader:
         citing = bool(_CITING.search(question)) and bool(_LISTING.search(question))
         if citing:  # "which papers cite DPO?": those naming it
             question = " ".join(_CITING.sub(" ", question).split())
-        judged = bool(_JUDGE.search(question))
+        judged = bool(_JUDGE.search(question)) or property_ranked
         if judged:
             question = " ".join(_JUDGE.sub(lambda j: f" {j.group('mid') or ''} papers ",
                                            question).split())

@@ -3933,6 +3933,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     a = after_listing("which of these is best for federated learning?",  # a judgement, of
                       "Which papers are from COLT?")  # those on it (it searched "best")
     assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer
+    a = after_listing("which one is the most federated?", "Which papers are from COLT?")
+    assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer  # a property
+    # ranked: those that are so (it asked for a topic)
     assert not fast_chat.answerer().plan("which methods are most robust to noise?", None,
                                          None).judged  # a property asked for
     a = after_listing("Who are their co-authors?")
