@@ -297,6 +297,9 @@ _WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+
                           r"|have)\s+any(?:thing|\s+papers?|\s+ones)?\s+)?"
                           r"(?:(?:co-?)?(?:authored|written)\s+)?(?:with|together\s+with|jointly\s+with)\s+"
                           r"(?P<who>[^\W\d_][\w.' -]*?)[\s?.!]*$", re.IGNORECASE)
+# the words asking what an institution did, no topic: "how many papers did Mila people write?"
+_ASKED_OF_INSTITUTION = re.compile(r"\b(?:how\s+many|people|researchers|authors|scientists|write"
+                                   r"|wrote|written|publish(?:ed)?|work(?:ed)?)\b", re.IGNORECASE)
 # "the ones from Stanford", "which ones are about X?" (read as papers where there is no list)
 _ONES_WITHOUT_LIST = re.compile(r"\b(?P<w>the|which|what|any|all)\s+ones\b(?=\s+(?:(?:are|were)\s+)?"
                                 r"(?:from|at|by|on"
@@ -3037,6 +3040,9 @@ class QuestionReader:
         if not x or _PRONOUN.search(x) or re.match(  # ("the ones" with code words taken out)
                 r"(?:the\s+)?ones(?:$|\s+(?:that|which|who|with|using)\s)", x, re.IGNORECASE):
             return None  # ("and the ones that use X?": a narrowing)
+        if re.search(rf"\w['\u2019]s\s+{WORK_NOUN}\b", x, re.IGNORECASE):  # "what about Bengio's
+            return f"{x}?"  # papers on causality?": a question of its own (it was "what has
+            # Yoshua Bengio Bengio's papers on causality here?")
         if m and m.group("w"):  # "from COLM": what it names, put where the last question has it
             x = re.sub(r"^(?:(?:only|just)\s+)?(?:(?:from|at|in)\s+)?", "", x, flags=re.IGNORECASE)
 
@@ -3125,7 +3131,8 @@ class QuestionReader:
         if self.index.affiliations_given()[0]:
             return "", ""
         name, words = self._institution_named(question)
-        return name, words if name and query_terms(question.replace(words, " ", 1)) else ""
+        rest = _ASKED_OF_INSTITUTION.sub(" ", question.replace(words, " ", 1))
+        return name, words if name and query_terms(rest) else ""
 
     def _named_filters(self, query: str, filters: Filters) -> tuple[str, Filters, str]:
         """A venue, years, a status and an institution the question names ("Which COLT 2024

@@ -1397,6 +1397,10 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
         "problems? (2024)", "and which of the bandit papers are theoretical?")] == [
         "Which papers study federated learning?", "Which papers study federated learning? "
         "(2024)", "Which papers study federated learning?"]
+    # ... an author's papers named with them: a question of its own (it put them in the last)
+    assert reader._what_about("what about Ann Lee's papers on federated learning?",
+                              "What did Bo Chen work on?") == (
+        "Ann Lee's papers on federated learning?")
     # a correction ("no, I meant X", "X instead"): X in place, the filler words no topic
     for question in ("What about federated learning instead?", "no, I meant federated learning",
                      "Sorry, I meant federated learning, not bandits",
@@ -1479,10 +1483,13 @@ def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
     assert a.answer.splitlines()[0] == (
         "The indexed papers give no affiliations, so \u201cStanford University\u201d cannot be "
         "matched; listed are the papers on the rest of the question.")
-    a = fast_chat.ask("Which papers are from DeepMind?")
-    assert [p["paper_id"] for p in a.papers] == ["d"]
-    assert a.answer.splitlines()[0].startswith("The indexed papers give no affiliations; listed "
-                                               "instead are the papers whose text names")
+    for question in ("Which papers are from DeepMind?", "how many papers are from DeepMind?",
+                     "how many papers did DeepMind people write?"):  # (the last two searched
+        a = fast_chat.ask(question)  # "many", "people write", said it searched the rest)
+        assert [p["paper_id"] for p in a.papers] == ["d"], (question, a.answer)
+        assert a.answer.splitlines()[0].startswith(
+            "The indexed papers give no affiliations; listed instead are the papers whose text "
+            "names"), (question, a.answer)
     assert "affiliations" not in fast_chat.ask("Which papers study bandits?").answer
     # "what about MIT?" takes the place of the institution the last question named
     assert fast_chat.answerer().reader._what_about(
