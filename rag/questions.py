@@ -570,7 +570,10 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
                      r"|with)\s+(?:(?:only\s+)?(?:those|the\s+ones|ones|papers)\s+)?"
                      r"|(?:and\s+)?any\s+(?:ones?\s+)?(?:(?:that|which)\s+|(?=(?:with|using)\s))"
                      # "and the ones that use diffusion?", "what about the ones with code?"
-                     r"|(?:(?:ok(?:ay)?|and|so|now)[\s,]+)*(?:(?:what|how)\s+about\s+)?(?:only\s+)?the\s+ones"
+                     # ... "list the ones about molecules", "can you show me the ones on X?"
+                     r"|(?:(?:ok(?:ay)?|and|so|now|thx|thanks)[\s,!.]+)*(?:(?:what|how)\s+about\s+"
+                     r"|(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:show|list|give)"
+                     r"(?:\s+(?:me|us))?\s+)?(?:only\s+)?the\s+ones"
                      r"(?:\s+(?:that|which)\s+|(?=\s+(?:with|using|about|on)\s))"
                      r"|(?:(?:ok(?:ay)?|and|so|now)[\s,]+)*(?:what|how)\s+about\s+the\s+ones(?=[\s?.!]*$)"
                      # "do any of them use X?", "are any of these orals?"
@@ -975,7 +978,8 @@ _LIST_THEM = re.compile(
     r"(?:\s+papers)?"
     # "give me their titles only", "just the titles", "what are their titles?"
     r"|(?:(?:list|show|give|name|display|print)(?:\s+(?:me|us))?\s+|(?:what|which)\s+are\s+)?"
-    r"(?:just\s+|only\s+)?(?:their|the)\s+titles(?:\s+only)?)(?:[\s,]+please)?[\s?.!]*$",
+    r"(?:just\s+|only\s+)?(?:their|the)\s+titles(?:\s+only)?)(?:\s+(?:again|once\s+more))?"
+    r"(?:[\s,]+please)?[\s?.!]*$",  # ("show me all of them again")
     re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
@@ -3049,6 +3053,12 @@ class QuestionReader:
         status_x = _STATUS_NOUN.sub(r"\1 papers", x)
         status, words = self.index.match_status(status_x)
         if status and not query_terms(status_x.replace(words, " ")):
+            if (paren := re.search(r"\(([^()]*)\)$", last)) and any(
+                    self.index.match_status(said)[0] for said in (_STATUS_NOUN.sub(
+                        r"\1 papers", paren.group(1)), f"{paren.group(1)} papers")):  # a
+                # narrowing's "(orals)": "and spotlights?" asks the question it narrowed with
+                # spotlights (it was "Show me spotlight papers on X? (oral papers)")
+                last = last[:paren.start()].rstrip()
             if (old := self.index.match_status(last)[1]) or not _PAPERS_WORD.search(last):
                 return _put(last, words, old)
             return _PAPERS_WORD.sub(  # "papers": "spotlight papers", "papers accepted as orals"

@@ -1397,6 +1397,11 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
         "problems? (2024)", "and which of the bandit papers are theoretical?")] == [
         "Which papers study federated learning?", "Which papers study federated learning? "
         "(2024)", "Which papers study federated learning?"]
+    # ... a status after a narrowing by one: the question it narrowed, with that status (it
+    # kept "(orals)" as words to find)
+    assert reader._what_about("and spotlights?",
+                              "Which papers study bandit problems? (orals)") == (
+        "Which spotlight papers study bandit problems?")
     # ... an author's papers named with them: a question of its own (it put them in the last)
     assert reader._what_about("what about Ann Lee's papers on federated learning?",
                               "What did Bo Chen work on?") == (
@@ -3400,6 +3405,12 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     for question in ("give me the two most relevant ones", "the most relevant 2 of them?"):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # (it searched "ones")
         assert ids(a) == listed[:2], (question, a.answer)
+    for question in ("ok show me all of them again", "show them all again"):  # (summaries of
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # the words)
+        assert (a.kind, ids(a)) == ("listing", listed), (question, a.answer)
+    for question in ("list the ones about setting 1", "thx, can u list the ones about setting 1"):
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # narrowed (it searched
+        assert ids(a) == ["p1"] and "of the 4" in a.answer, (question, a.answer)  # "ones")
     fast_chat.ask("sort them by year", conv)  # by relevance again after a sort by year
     assert ids(fast_chat.ask("rank them by relevance", conv)) == listed
     conv = Conversation()  # the topic as the listing named it, not its filter's words
