@@ -1315,9 +1315,11 @@ def _on_earlier(plan: Plan) -> str:
 
 def _whose_list(plan: Plan) -> dict[str, str]:
     """How :data:`prompts.HELD_NARROWED_HEADER` names the answer narrowed (:func:`_answer_of`):
-    "The previous answer's 11 papers", "The earlier answer's 11 papers on “LoRA”"."""
+    "The previous answer's 11 papers", "The earlier answer's 11 papers on “LoRA”", "The picked
+    3 papers" ("which of the first three have code?")."""
     return ({"whose": "The earlier answer's", "on": _on_earlier(plan)} if plan.earlier
-            else {"whose": "The previous answer's", "on": ""})
+            else {"whose": "The picked", "on": ""} if plan.picked  # "which of the first three
+            else {"whose": "The previous answer's", "on": ""})  # has code?"
 
 
 def _aspect_first(plan: Plan) -> bool:

@@ -300,6 +300,12 @@ _WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+
 # the words asking what an institution did, no topic: "how many papers did Mila people write?"
 _ASKED_OF_INSTITUTION = re.compile(r"\b(?:how\s+many|people|researchers|authors|scientists|write"
                                    r"|wrote|written|publish(?:ed)?|work(?:ed)?)\b", re.IGNORECASE)
+# a narrowing of papers picked by their place: "which of the first five are spotlights?", "are
+# any of the last three orals?", "do any of the first 10 use X?"
+_OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+(?P<which>the\s+"
+                        r"(?:first|last|top)\s+(?:two|three|four|five|six|seven|eight|nine|ten"
+                        r"|\d{1,2})(?:\s+(?:ones|papers|results))?)\s+(?P<rest>\w.*)$",
+                        re.IGNORECASE)
 # "the ones from Stanford", "which ones are about X?" (read as papers where there is no list)
 _ONES_WITHOUT_LIST = re.compile(r"\b(?P<w>the|which|what|any|all)\s+ones\b(?=\s+(?:(?:are|were)\s+)?"
                                 r"(?:from|at|by|on"
@@ -697,7 +703,8 @@ _ORDINALS = {word: place for place, word in enumerate(
 # "the second", "the twelfth", "the 2nd", "the 12th"
 _ORDINAL_WORD = (rf"(?:{'|'.join(sorted(_ORDINALS, key=len, reverse=True))}|last"
                  r"|\d{1,3}(?:st|nd|rd|th))")
-_ORDINAL = rf"(?P<ord>{_ORDINAL_WORD})(?:\s+(?P<n>two|three|four|five|\d))?"
+_ORDINAL = (rf"(?P<ord>{_ORDINAL_WORD})(?:\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten"
+            r"|\d{1,2}))?")
 # ... as the end of a reference to listed papers: "the first papers", "the last (one) (of them)"
 _PICKED_END = (r"(?:\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
                r"|(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)|listed|on\s+the\s+list"
@@ -1759,6 +1766,10 @@ class QuestionReader:
                 plan = replace(plan, kind="metadata" if plan.scope is None else plan.kind,
                                everything=every, whole_scope=plan.scope is not None,
                                topic=plan.topic if query_terms(plan.topic) else said)
+            if plan.picked and plan.scope is not None:  # "which of the first three has code?":
+                plan = replace(plan, kind="listing", query="", whole_scope=True,  # those, as
+                               topic=said)  # "which of them have code?" (a summary of them
+                # said none named the listing's topic)
         if place and plan.author:  # "papers where Ann Lee is the first author"
             shown = plan.author_shown or plan.author
             plan.author_place, plan.author_shown = place, f"{shown} as {place} author"
@@ -2094,6 +2105,15 @@ class QuestionReader:
         if _LIKE_IT.match(question) and (paper := self._one_paper(prev)):
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the
             # paper the last answer was on
+        if listed and (m := _OF_PICKED.match(question)) and (
+                picked := _picked(m.group("which"), listed.paper_ids)) and not picked[1]:
+            verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
+                                                              re.IGNORECASE) else ""
+            of_picked = self.plan(f"Of those, which {verb}{m.group('rest')}",  # "which of
+                                 Conversation([replace(listed, paper_ids=picked[0])]),  # the
+                                 filters)  # first five are spotlights?": of those five (it
+            of_picked.picked = True  # searched "first five")
+            return of_picked
         if listed and listed.paper_ids and (m := _TALLY_LAST.match(question)):  # "how many
             by = next(w for w in m.groups() if w).lower()  # per year?": the last list counted
             return _again(listed, filters, recount=True, tally=_TALLIED_AS.get(by, by))

@@ -1928,6 +1928,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         "2 papers with linked code in the indexed abstracts match \u201cNeRF\u201d:"), a.answer
     conv = Conversation()
     fast_chat.ask("Which papers study NeRF?", conv)
+    a = fast_chat.ask("which of the first ten have code?", Conversation(list(conv.turns)))
+    assert a.kind == "listing" and a.answer.splitlines()[0].startswith(  # (a summary said
+        "The picked 3 papers include 2 papers with linked code"), a.answer  # none named NeRF)
     a = fast_chat.ask("which of them have code?", conv)
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
     assert a.answer.splitlines()[0] == (
@@ -3411,6 +3414,14 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     for question in ("list the ones about setting 1", "thx, can u list the ones about setting 1"):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # narrowed (it searched
         assert ids(a) == ["p1"] and "of the 4" in a.answer, (question, a.answer)  # "ones")
+    orals = {"p0", "p2"}  # the places picked, narrowed (it searched "first three" among the
+    for question, picked in (("which of the first three are orals?", listed[:3]),  # orals)
+                             ("are any of the last two orals?", listed[-2:])):
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))
+        want = [p for p in picked if p in orals]
+        assert sorted(ids(a)) == sorted(want), (question, a.answer)
+        assert a.answer.splitlines()[0].startswith(f"The picked {len(picked)} papers include"), (
+            question, a.answer)
     fast_chat.ask("sort them by year", conv)  # by relevance again after a sort by year
     assert ids(fast_chat.ask("rank them by relevance", conv)) == listed
     conv = Conversation()  # the topic as the listing named it, not its filter's words
