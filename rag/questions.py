@@ -2110,8 +2110,8 @@ class QuestionReader:
             verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
                                                               re.IGNORECASE) else ""
             of_picked = self.plan(f"Of those, which {verb}{m.group('rest')}",  # "which of
-                                 Conversation([replace(listed, paper_ids=picked[0])]),  # the
-                                 filters)  # first five are spotlights?": of those five (it
+                                  Conversation([replace(listed, paper_ids=picked[0])]),  # the
+                                  filters)  # first five are spotlights?": of those five (it
             of_picked.picked = True  # searched "first five")
             return of_picked
         if listed and listed.paper_ids and (m := _TALLY_LAST.match(question)):  # "how many
