@@ -102,6 +102,8 @@ _RANK_WORD = (r"(?:best|worst|greatest|strongest|weakest|leading|top(?:\s+\d+)?"
 _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
                     rf"|\bpapers?\s+(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}\b"
                     rf"|\b(?:is|are|was|were)\s+(?:the\s+)?{_RANK_WORD}(?:\s+ones?)?(?=[\s?.!]*$)"
+                    # ... "which one is cited most?", "which gets cited the most?"
+                    r"|\b(?:is|are|was|were|gets?|got)\s+cited\s+(?:the\s+)?most(?=[\s?.!]*$)"
                     # "which (of these) is best for large graphs?" (not "most robust to X": a
                     # topic; not "papers that argue X is best for Y": a claim)
                     r"|(?:(?<=^which\s)|(?<=^which\sof\sthese\s)|(?<=^which\sof\sthem\s)"
@@ -300,6 +302,11 @@ _WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+
 # the words asking what an institution did, no topic: "how many papers did Mila people write?"
 _ASKED_OF_INSTITUTION = re.compile(r"\b(?:how\s+many|people|researchers|authors|scientists|write"
                                    r"|wrote|written|publish(?:ed)?|work(?:ed)?)\b", re.IGNORECASE)
+# how the last list's topic grew: "how has this changed since 2024?", "how did it evolve?"
+_CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did|does|do)\s+(?:this|that|it|they|these"
+                           r"|those|the\s+(?:field|topic|area|research|work))(?:\s+\w+)?\s+"
+                           r"(?:chang|evolv|develop|grow|grown|shift|progress)\w*(?:\s+(?:since"
+                           r"|from|after|over|in)\s+[^?.!]+?)?[\s?.!]*$", re.IGNORECASE)
 # a narrowing of papers picked by their place: "which of the first five are spotlights?", "are
 # any of the last three orals?", "do any of the first 10 use X?"
 _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+(?P<which>the\s+"
@@ -827,7 +834,7 @@ _TALLY_THEM = re.compile(
     # ... "which authors appear in more than one?", "who wrote several of them?"
     r"|(?:(?:appears?|shows?\s+up)\s+(?:in|on)|wrote|authored|(?:is|are)\s+(?:an\s+)?authors?\s+"
     r"(?:of|on))\s+(?:more\s+than\s+one|several|multiple|two\s+or\s+more)(?:\s+(?:of\s+"
-    rf"{_THEM}|papers?))?|(?:are|is)\s+the\s+(?:most\s+common|{_PROLIFIC})\s+authors?"
+    rf"{_THEM}|papers?))?|(?:are|is)\s+the\s+(?:most\s+common|{_PROLIFIC})\s+{_PEOPLE_NOUN}"
     rf"(?:\s+(?:among|of|in)\s+(?:{_THEM}|the\s+list))?"  # ("who are the main authors?" after
     # a list: of it)
     # ... "who wrote the most of these?"
@@ -2114,6 +2121,11 @@ class QuestionReader:
                                   filters)  # first five are spotlights?": of those five (it
             of_picked.picked = True  # searched "first five")
             return of_picked
+        if listed and listed.paper_ids and conversation and _CHANGED_THEM.match(question):
+            grown = listed  # "how has this changed since 2024?": the list's topics by
+            if listed.by_filters and (before := _narrowed_from(conversation, listed)):  # growth,
+                grown = before  # of the list a narrowing to a year narrowed (it searched
+            return _again(grown, filters, recount=True, tally="trend")  # "changed")
         if listed and listed.paper_ids and (m := _TALLY_LAST.match(question)):  # "how many
             by = next(w for w in m.groups() if w).lower()  # per year?": the last list counted
             return _again(listed, filters, recount=True, tally=_TALLIED_AS.get(by, by))

@@ -3957,8 +3957,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     assert ids(after_listing("excluding the posters")) == ["p0", "p2"]
     assert ids(after_listing("excluding the federated learning ones",
                              "Which papers are from COLT?")) == ["p0", "p1", "p3"]
-    a = after_listing("Which one is the most cited?")
-    assert a.count == 4 and a.answer.startswith(prompts.JUDGEMENT)
+    for question in ("Which one is the most cited?", "which one is cited most?"):  # (it
+        a = after_listing(question)  # narrowed the list to those naming "cited")
+        assert a.count == 4 and a.answer.startswith(prompts.JUDGEMENT), question
     a = after_listing("which of these is best for federated learning?",  # a judgement, of
                       "Which papers are from COLT?")  # those on it (it searched "best")
     assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer
@@ -3986,7 +3987,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                                  "1. Author 0: 1 paper"),  # searched "appear" or
                                 ("which institutions appear most often?", "institution",
                                  "1. MIT: 3 papers"),  # "institutions common")
-                                ("which venues are most common?", "venue", "1. COLT: 3 papers")):
+                                ("which venues are most common?", "venue", "1. COLT: 3 papers"),
+                                ("who are the key people?", "author",  # (every paper's)
+                                 "1. Author 0: 1 paper")):
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
@@ -4229,6 +4232,13 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
                             r"0 of the 14 from 2024 \(0\.0 %\) (?:\[\d+\]){8} \u2026", lines[2]), (
             question, lines)
         assert not any(line.startswith("2. bandit") for line in lines), question
+    conv = Conversation()  # "how has this changed?" after a list: its topics by growth (it
+    fast_chat.ask("Which papers are from COLT or ALT?", conv)  # searched "changed")
+    fast_chat.ask("which are from 2025?", conv)  # (of the list a narrowing to a year narrowed)
+    for question in ("how has this changed since 2024?", "how did it evolve over time?"):
+        lines = fast_chat.ask(question, Conversation(list(conv.turns))).answer.splitlines()
+        assert lines[1] == prompts.render(prompts.TALLY_BY_TREND, late=2025, early="2024"), (
+            question, lines)
     lines = fast_chat.ask("What is trending among the ALT papers?").answer.splitlines()
     assert lines[1] == prompts.render(prompts.TRENDS_NONE,
                                       why="the papers give one year only (2025)")
