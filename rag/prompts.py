@@ -9,8 +9,8 @@ from __future__ import annotations
 import string
 
 __all__ = [
-    "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "BIBTEX",
-    "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "CSV", "DATED",
+    "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "BESIDES_LAST",
+    "BIBTEX", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "CSV", "DATED",
     "EVERYTHING_HEADER", "FOREIGN", "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE",
     "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER",
     "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LINKS", "LISTING_HEADER", "LISTING_HEADER_CLOSEST",
@@ -215,6 +215,9 @@ SHARE_OF = "{count} of the {papers} ({pct} %) are listed below."
 SHARE_OF_ANSWER = "{pct} % of {whose} {total} papers{on} are listed below."
 # "what percentage of all papers is that?" after an answer with papers
 SHARE_OF_ALL = "The last answer's {count} papers are {pct} % of the {total} indexed papers."
+# "are there any other papers on X?": what a listing's first line says of the papers it leaves
+# out (those of the last answer)
+BESIDES_LAST = "besides the {count} paper{s} of the last answer"
 # "what percentage of all federated learning papers is that?": of an earlier answer's on it,
 # or of the indexed papers naming it ({papers}); {inside} of the last answer's {count} are
 # among those {base}

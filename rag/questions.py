@@ -313,6 +313,9 @@ _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+
                         r"(?:first|last|top)\s+(?:two|three|four|five|six|seven|eight|nine|ten"
                         r"|\d{1,2})(?:\s+(?:ones|papers|results))?)\s+(?P<rest>\w.*)$",
                         re.IGNORECASE)
+# "are there any other papers on X?", "any other unlearning papers?": besides those listed
+_ANY_OTHER = re.compile(r"\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works?|ones|articles)\b)",
+                        re.IGNORECASE)
 # "the ones from Stanford", "which ones are about X?" (read as papers where there is no list)
 _ONES_WITHOUT_LIST = re.compile(r"\b(?P<w>the|which|what|any|all)\s+ones\b(?=\s+(?:(?:are|were)\s+)?"
                                 r"(?:from|at|by|on"
@@ -1685,6 +1688,9 @@ class QuestionReader:
         if conversation and conversation.answered and (m := _WITH_AUTHOR.match(question)) and (
                 self._author_named(m.group("who")).name):  # "with Sergey Levine?" after a list
             question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
+        besides: list[str] = []  # "are there any other papers on X?": not the last answer's
+        if conversation and (had := conversation.answered) and _ANY_OTHER.search(question):
+            question, besides = _ANY_OTHER.sub("", question), list(had.paper_ids)
         if not (conversation and conversation.answered):  # "show me the ones from Stanford",
             question = _ONES_WITHOUT_LIST.sub(r"\g<w> papers", question)  # "which ones are
             # about X?" with no list: papers (it searched "ones")
@@ -1792,6 +1798,11 @@ class QuestionReader:
         plan.earlier = earlier or plan.earlier if plan.scope is not None else ""
         if summarized and plan.scope is not None and not plan.reply:
             plan.kind, plan.narrowed = "summary", True
+        if besides and plan.scope is None and not plan.reply:  # (it listed them again)
+            plan.skip = (*plan.skip, *besides)
+            plan.also_said = ", ".join(x for x in (plan.also_said, prompts.render(
+                prompts.BESIDES_LAST, count=len(besides), s="" if len(besides) == 1 else "s"))
+                                       if x)
         return plan
 
     def _reply(self, question: str) -> str:

@@ -3993,6 +3993,12 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
+    # "are there any other papers on X?": besides the last answer's (it listed them again)
+    conv = Conversation()
+    fast_chat.ask("Which COLT papers study bandit problems?", conv)
+    a = fast_chat.ask("are there any other papers on bandit problems?", conv)
+    assert ids(a) == ["p2"] and "besides the 3 papers of the last answer" in (
+        a.answer.splitlines()[0]), a.answer
     # "the ones" with no list yet: papers (it searched "ones")
     a = fast_chat.ask("which ones are about bandit problems?")
     assert (a.kind, ids(a)) == ("listing", ["p0", "p1", "p2", "p3"]), a.answer
