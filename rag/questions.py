@@ -1689,7 +1689,9 @@ class QuestionReader:
                 self._author_named(m.group("who")).name):  # "with Sergey Levine?" after a list
             question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
         besides: list[str] = []  # "are there any other papers on X?": not the last answer's
-        if conversation and (had := conversation.answered) and _ANY_OTHER.search(question):
+        if conversation and (had := conversation.answered) and _ANY_OTHER.search(question) and (
+                not (_AUTHOR_ELSE.match(question) or _OTHERS.match(question))):  # (not "what
+            # other papers has its first author published?", "what about the other ones?")
             question, besides = _ANY_OTHER.sub("", question), list(had.paper_ids)
         if not (conversation and conversation.answered):  # "show me the ones from Stanford",
             question = _ONES_WITHOUT_LIST.sub(r"\g<w> papers", question)  # "which ones are

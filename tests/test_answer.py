@@ -2188,6 +2188,7 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     assert "of the 4 from the earlier answer on" in a.answer.splitlines()[0], a.answer
     assert a.standalone_query.endswith("(not causal inference)"), a.standalone_query
     for question in ("and the rest?", "what about the others?",  # all of the narrowing
+                     "what about the other ones?",
                      "and which don't?", "what about the ones that don't?"):
         conv4 = Conversation()  # written out: what it left out of the list (it said all
         fast_chat.ask("Which papers study fairness in machine learning?", conv4)  # were
