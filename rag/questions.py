@@ -268,6 +268,9 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|i['\u2019]d\s+like(?:\s+to\s+(?:find|see|read|learn))?(?:\s+about)?"
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
+# ... of which "does it have X?" asks the last answer's paper where it was on few
+_IT_HAVE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?does\s+it\s+have\b(?!\s+(?:any\s+)?(?:papers?"
+                      r"|works?|articles|anything)\b)", re.IGNORECASE)
 # the topic of the last listing, named by a pronoun at the end: "which labs are leading in
 # that?", "who works on this topic?", "what about 2024 in that area?" (QuestionReader.plan;
 # not "it", nor "this" after an answer on one paper: "which papers build on this?" is of
@@ -283,7 +286,7 @@ _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>
 # the last answer's papers summarized, asked with "the" ("summarize the key ideas", "what are
 # the main points?"; it searched "ideas"), where there is one (QuestionReader.plan)
 _KEY_POINTS = (r"(?:(?:main|key|core|central|most\s+important)\s+)?(?:ideas|points|findings"
-               r"|contributions|takeaways|conclusions)")
+               r"|contributions|takeaways|conclusions|results)")
 _THE_KEY_POINTS = re.compile(
     rf"{_LEAD}(?:summari[sz]e|what\s+(?:are|were))\s+the\s+"
     rf"{_KEY_POINTS}[\s?.!]*$", re.IGNORECASE)
@@ -696,6 +699,8 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
 
 
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
+# ... and a paper named as the one before: "is that paper theoretical or empirical?"
+_THIS_PAPER = re.compile(r"\b(?:this|that)\s+(?:paper|work|article|study)\b", re.IGNORECASE)
 # a pronoun that names the papers the question itself asks for, not those of an answer before:
 # "which papers study federated learning and their convergence bounds?", "papers on VLMs and
 # their hallucinations" (the topic words come before it; "which papers study their
@@ -1699,7 +1704,10 @@ class QuestionReader:
         if conversation and conversation.answered and _CODE_OF_THEM.match(question):
             question = "Which of them have code?"  # "is there code?" after an answer (it
             # searched "code": another paper's)
-        question = _POLITE.sub("", question) or question
+        if not (conversation and (had := conversation.answered) and len(
+                had.paper_ids) <= _FEW_FOR_IT and _IT_HAVE.match(question)):  # "does it have
+            question = _POLITE.sub("", question) or question  # experiments?" after an answer
+            # on a paper asks that paper (not the corpus: it searched "experiments")
         question = _PURPOSE.sub("", question)
         if conversation and (m := _OF_THE_TOPIC.match(question)) and (
                 at := conversation.named(m.group("t"))) is not None:
@@ -2795,7 +2803,8 @@ class QuestionReader:
                          if rest or named else of.standalone, whole_scope=every,
                          sides=sides, author=filters.author, coauthors=coauthors)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
-        follow_up = bool(prev and _PRONOUN.search(question)) and not (
+        follow_up = bool(prev and (_PRONOUN.search(question) or _THIS_PAPER.search(
+            question))) and not (  # ("is that paper theoretical?": it searched every paper)
             (own := _OWN_PRONOUN.match(question)) and query_terms(own.group("topic"))
             and not _PRONOUN.search(own.group("topic")))
         if prev and follow_up:  # "what lower bounds do they prove?": of the last answer

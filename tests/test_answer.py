@@ -2320,6 +2320,10 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
     for question in ("what is it about?", "What does this paper propose?"):  # more of it, as
         plan = fast_chat.answerer().plan(question, conv, None)  # a pick (the sentence
         assert (plan.scope, plan.picked) == (["edp"], True), question  # closest to its words)
+    for question in ("is that paper theoretical or empirical?", "does it have experiments?",
+                     "what are the main results?"):  # of that paper (each searched every
+        plan = fast_chat.answerer().plan(question, conv, None)  # paper: "does it have" read
+        assert plan.scope == ["edp"], (question, plan)  # as "do you have")
     assert fast_chat.ask("tell me about equivariant diffusion policy").count == 2  # the topic
     conv = Conversation()  # a list too long to count at a glance is counted
     fast_chat.ask("What is Direct Preference Optimization about?", conv)
