@@ -1454,6 +1454,10 @@ _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+hav
                             r"|are\s+(?:indexed|loaded|in\s+(?:here|there|the\s+(?:index|corpus))))"
                             r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
 # ... the papers a narrowing left out: "what about the others?", "and the other ones?"
+# ... "what about the language ones?", "and the theoretical ones?": of the list, or of the one
+# a narrowing narrowed
+_SIBLING_ONES = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?the\s+(?P<w>(?!other\b)[\w-]+"
+                           r"(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
 # ... "and which don't?", "what about the ones that don't?" after a narrowing: the rest too
 _WHICH_DONT = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:which|the\s+ones\s+that)(?:\s+ones"
                          r"|\s+of\s+(?:them|those|these))?\s+(?:don'?t|do\s+not|doesn'?t|does\s+not"
@@ -2191,6 +2195,24 @@ class QuestionReader:
                 m.group("t") or m.group("u"), partly=True)) is not None:  # "go back to the
             back = conversation.turns[place]  # fairness papers": that listing
             return _again(back, filters, recount=True, earlier=back.topic or back.within)
+        if listed and conversation and (m := _SIBLING_ONES.match(question)) and (
+                sibling := m.group("w")) and (
+                    query_terms(sibling) or self._filter_named(sibling, Filters())):
+            base = listed  # "what about the language ones?", "and the 2025 ones?": of the
+            if listed.within:  # list, or of the list a narrowing ("the vision ones") narrowed,
+                # the one its question was asked of (not an earlier sibling holding its papers;
+                # it searched "the language ones", "2025 ones? (2024")
+                asked_of = re.sub(r"\s*\([^()]*\)$", "", listed.standalone)
+                base = next((t for t in reversed(conversation.turns) if t.standalone == asked_of
+                             and t.paper_ids and set(listed.paper_ids) <= set(t.paper_ids)),
+                            None) or _narrowed_from(conversation, listed) or listed
+            by = self._filter_named(sibling, Filters())  # a filter alone ("the oral ones"),
+            ask = (f"are about {sibling}" if by is None else f"are {sibling} papers"  # or words
+                   if by[0].status else f"are from {sibling}")
+            sibling_plan = self.plan(f"Of those, which {ask}?", Conversation([base]), filters)
+            if base is not conversation.turns[-1] and sibling_plan.scope is not None:
+                sibling_plan.earlier = base.topic or base.within  # "the earlier answer's"
+            return sibling_plan
         if conversation and (last := conversation.last) and last.within and not (
                 last.by_filters) and _WHICH_DONT.match(question):  # "and which don't?"
             if not last.paper_ids:  # after "which use X?" found none: all of them

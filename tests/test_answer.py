@@ -3419,6 +3419,15 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     for question in ("list the ones about setting 1", "thx, can u list the ones about setting 1"):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # narrowed (it searched
         assert ids(a) == ["p1"] and "of the 4" in a.answer, (question, a.answer)  # "ones")
+    sibling = Conversation(conv.turns[:1])  # "and the 2025 ones?" after "which are from
+    fast_chat.ask("which are from 2024?", sibling)  # 2024?": of the list that narrowed (it
+    for question, want in (("and the 2025 ones?", ["p1", "p2"]),  # searched "2025 ones?
+                           ("what about the oral ones?", ["p0", "p2"]),  # (2024)", "the
+                           ("and the setting 1 ones?", ["p1"])):  # oral ones")
+        a = fast_chat.ask(question, sibling)
+        assert sorted(ids(a)) == want, (question, a.answer)
+        assert "of the 4" in a.answer.splitlines()[0] or "answer's 4 papers" in (
+            a.answer.splitlines()[0]), (question, a.answer)
     orals = {"p0", "p2"}  # the places picked, narrowed (it searched "first three" among the
     for question, picked in (("which of the first three are orals?", listed[:3]),  # orals)
                              ("are any of the last two orals?", listed[-2:])):
