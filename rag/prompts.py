@@ -18,7 +18,7 @@ __all__ = [
     "NOT_INDEXED", "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK",
     "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
-    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
+    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
     "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
     "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_TOPIC",
@@ -215,6 +215,9 @@ SHARE_OF = "{count} of the {papers} ({pct} %) are listed below."
 SHARE_OF_ANSWER = "{pct} % of {whose} {total} papers{on} are listed below."
 # "what percentage of all papers is that?" after an answer with papers
 SHARE_OF_ALL = "The last answer's {count} papers are {pct} % of the {total} indexed papers."
+# "which is the most recent?" after a list whose papers give no years
+NO_YEARS = ("The papers of the last list give no years, so none of them can be said to be the "
+            "most recent or the oldest.")
 # "are there any other papers on X?": what a listing's first line says of the papers it leaves
 # out (those of the last answer)
 BESIDES_LAST = "besides the {count} paper{s} of the last answer"

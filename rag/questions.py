@@ -2247,6 +2247,9 @@ class QuestionReader:
             return self._plan(f"Of those, which are from {year}?" if listed  # catalog's ("which
                               else f"Which papers are from {year}?",  # is the oldest paper?")
                               Conversation([listed]) if listed else None, filters)
+        if listed and listed.paper_ids and _LATEST_OF.match(question):  # ... where its papers
+            return Plan("summary", "", Filters(), reply=prompts.NO_YEARS)  # give no years (it
+            # narrowed the list to papers naming "recent")
         if listed and listed.paper_ids and _BY_TITLE.match(question):  # "sort them by title"
             return _again(listed, filters, by_title=True)
         if not listed and _HOW_MANY_BARE.match(question):  # "how many are there?" with no

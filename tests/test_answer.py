@@ -1496,6 +1496,9 @@ def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
             "The indexed papers give no affiliations; listed instead are the papers whose text "
             "names"), (question, a.answer)
     assert "affiliations" not in fast_chat.ask("Which papers study bandits?").answer
+    conv = Conversation()  # "which is the most recent?" where the papers give no years (it
+    fast_chat.ask("Which papers study bandits or kernels?", conv)  # narrowed to "recent")
+    assert fast_chat.ask("which is the most recent?", conv).answer == prompts.NO_YEARS
     # "what about MIT?" takes the place of the institution the last question named
     assert fast_chat.answerer().reader._what_about(
         "What about MIT?", "Which papers from Stanford study bandits?") == (
