@@ -1007,6 +1007,13 @@ _LIST_THEM = re.compile(
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
                           r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"
                           r"|conferences|years|are\s+there)\b)[a-z].*)$", re.IGNORECASE)
+# ... a number the abstracts may give: "how many problems do they contain?", "how many
+# parameters does it have?" (what they say of it)
+_HOW_MANY_THEY = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?P<x>(?!(?:papers?|authors?|researchers"
+                            r"|people|institutions|venues|conferences|years|of)\b)[a-z][\w-]*"
+                            r"(?:\s+[\w-]+){0,2}?)\s+(?P<aux>do|does|did)\s+(?P<who>they|it|these"
+                            r"|those|(?:these|those|the)\s+(?:papers|ones|benchmarks|datasets))\s+"
+                            r"(?P<rest>\w.*)$", re.IGNORECASE)
 # ... "any orals among them?", "are there any from 2025 in those?"
 _ANY_AMONG = re.compile(r"^\s*(?:and\s+)?(?:are\s+there\s+)?any\s+(?:(?P<x>.+?)\s+(?:among|in|of)\s+"
                         rf"(?:them|those|these)|(?P<s>(?:{STATUS_WORDS})s))[\s?.!]*$", re.IGNORECASE)
@@ -2160,6 +2167,10 @@ class QuestionReader:
         if conversation and (had := conversation.answered) and _COAUTHORS.match(question):
             return self._coauthors_of(had, filters)  # "who are his co-authors?": theirs
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
+            if m := _HOW_MANY_THEY.match(question):  # "how many problems do they contain?":
+                question = (f"What {m.group('x')} {m.group('aux')} {m.group('who')} "  # what
+                            f"{m.group('rest')}")  # they say of it (a narrowing to papers
+                # naming "problems contain": none)
             if (m := _HOW_MANY_OF.match(question)) and not _OF_THEM.search(question) and (
                     _IN_TOTAL.search(m.group("rest"))
                     or re.match(r"(?:about|on)\s", m.group("rest"), re.IGNORECASE)):

@@ -3953,6 +3953,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                              ("how many orals are there?", True)):
         plan = fast_chat.answerer().plan(question, conv, None)
         assert (plan.scope is not None) == scoped, question
+    plan = fast_chat.answerer().plan("how many settings do they study?", conv, None)
+    assert plan.kind == "summary" and plan.whole_scope, plan  # what they say of it (it
+    # narrowed them to papers naming "settings study")
     conv = Conversation()  # after a list of orals, another status: the catalog's (none of
     fast_chat.ask("Which papers are orals?", conv)  # them could be)
     assert fast_chat.answerer().plan("how many posters are there?", conv, None).scope is None
