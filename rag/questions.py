@@ -1376,7 +1376,10 @@ _TALLY_LAST = re.compile(
     r"^\s*(?:and\s+)?(?:how\s+many(?:\s+(?:papers|of\s+them|are\s+there))?\s+(?:per|by|in\s+each"
     rf"|for\s+each|each)\s+{_TALLY_BY}|(?:which|what)\s+{_TALLY_BY}\s+(?:had|has|have|published"
     rf"|contributed|wrote)\s+the\s+most(?:\s+(?:papers|of\s+them|ones))?|(?:break|split|group"
-    rf"|count)\s+(?:them|it|those|these)(?:\s+down)?\s+by\s+{_TALLY_BY})[\s?.!]*$", re.IGNORECASE)
+    rf"|count)\s+(?:them|it|those|these)(?:\s+down)?\s+by\s+{_TALLY_BY}"
+    # ... "in which years?", "from which venues (are they)?"
+    rf"|(?:in|from|at)\s+which\s+{_TALLY_BY}s?(?:\s+(?:are|were)\s+(?:they|those|these))?)"
+    r"[\s?.!]*$", re.IGNORECASE)
 _TALLIED_AS = {"conference": "venue", "institution": "affiliation"}
 # ... what it is about: "what is it about?", "tell me more about it", "summarize this paper",
 # "what does it propose?"

@@ -4013,6 +4013,8 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
+    lines = after_listing("in which years?").answer.splitlines()  # (it searched "years")
+    assert lines[:2] == ["The last list holds 4 papers:", prompts.TALLY_BY_YEAR], lines
     # "are there any other papers on X?": besides the last answer's (it listed them again)
     conv = Conversation()
     fast_chat.ask("Which COLT papers study bandit problems?", conv)
