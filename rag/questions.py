@@ -319,6 +319,10 @@ _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+
 # "are there any other papers on X?", "any other unlearning papers?": besides those listed
 _ANY_OTHER = re.compile(r"\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works?|ones|articles)\b)",
                         re.IGNORECASE)
+# a kind of thing asked of the last answer's papers, no verb: "what tools?", "which datasets?"
+_WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:papers|ones|others|works|articles|authors"
+                        r"|venues|years|institutions|conferences|topics|areas|sessions|days|things"
+                        r"|is|was|does|this)\b)(?P<x>[^\W\d_]{3,}s)[\s?.!]*$", re.IGNORECASE)
 # "the ones from Stanford", "which ones are about X?" (read as papers where there is no list)
 _ONES_WITHOUT_LIST = re.compile(r"\b(?P<w>the|which|what|any|all)\s+ones\b(?=\s+(?:(?:are|were)\s+)?"
                                 r"(?:from|at|by|on"
@@ -1715,6 +1719,9 @@ class QuestionReader:
         if not (conversation and conversation.answered):  # "show me the ones from Stanford",
             question = _ONES_WITHOUT_LIST.sub(r"\g<w> papers", question)  # "which ones are
             # about X?" with no list: papers (it searched "ones")
+        if conversation and conversation.answered and (m := _WHAT_BARE.match(question)):
+            question = f"What {m.group('x')} do they use?"  # "what tools?" after a list: of
+            # its papers (it searched "tools" in every paper)
         if conversation and conversation.answered and _CODE_OF_THEM.match(question):
             question = "Which of them have code?"  # "is there code?" after an answer (it
             # searched "code": another paper's)

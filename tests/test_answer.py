@@ -3846,7 +3846,8 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     fast_chat.ask("Summarize the papers on optimal transport", conv)
     for question in ("which datasets do they evaluate on?",
                      "What datasets do papers on optimal transport use?",
-                     "what datasets are commonly used for optimal transport?"):
+                     "what datasets are commonly used for optimal transport?",
+                     "which datasets?"):  # (it searched "datasets" in every paper)
         a = fast_chat.ask(question, conv)
         assert "We evaluate on the ShapeNet and ModelNet datasets" in a.answer, (question,
                                                                                 a.answer)
