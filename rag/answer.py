@@ -505,6 +505,9 @@ class Answerer:
                     else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
+            if plan.judged and plan.scope is not None and not plan.judges_nothing():
+                text = f"{prompts.JUDGEMENT} {text}"  # "which is the most suitable?": none
+                # of the list names it, and the abstracts could not rank them anyway
             text = " ".join([*self._note_lines(plan), text, *self._outside(plan),
                              *self._nearby(plan),
                              *([prompts.FOREIGN] if self.reader.foreign(question) else [])])

@@ -281,7 +281,7 @@ _ASKING = (r"on|about|in|into|to|that|which|who|whose|what|how|why|is|are|was|we
 # the the ...": 2 s at 20, minutes at 40)
 _LOWER_JOIN = r"(?:of|at|for|de|and|or|the)"
 _LOWER_WORD = rf"(?<![\w'&.-])(?!(?:{_ASKING}|{_LOWER_JOIN})\b)[a-z][\w&.'-]*"
-_LOWER_RUN = (rf"{_LOWER_WORD}(?:(?:\s+{_LOWER_JOIN})*,?\s+{_LOWER_WORD})*")
+_LOWER_RUN = (rf"{_LOWER_WORD}(?:(?:\s+{_LOWER_JOIN})*,?\s+{_LOWER_WORD}){{0,8}}")  # (as _RUN)
 # where a question names an institution: after "from" or "at", before "papers" or
 # "researchers", as the subject of "what did X publish/work on"
 _LOWER_AFTER = re.compile(rf"\b(?:from|at|affiliated\s+with)\s+(?:the\s+)?(?P<run>{_LOWER_RUN})")

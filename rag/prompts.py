@@ -21,7 +21,7 @@ __all__ = [
     "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
     "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
-    "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_TOPIC",
+    "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_NONE", "SHARE_OF_TOPIC",
     "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SUMMARY_OF_NARROWED",
     "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR",
     "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK",
@@ -229,6 +229,8 @@ SHARE_OF_TOPIC = ("The last answer's {count} papers are {pct} % of the {base} {p
 SHARE_OF_TOPIC_PART = ("{inside} of the last answer's {count} papers are among the {base} "
                        "{papers}: {pct} % of them. The {count} are {all_pct} % of the {total} "
                        "indexed papers.")
+# ... where none is: "what percentage of all quantum papers is that?"
+SHARE_OF_NONE = "There are no {papers} to give the last answer's {count} papers a share of."
 # ... where the last answer narrowed the one before ("how many of those are spotlights?")
 SHARE_OF_BEFORE = ("The last answer's {count} papers are {before_pct} % of the {before} papers of "
                    "the answer before it, and {pct} % of the {total} indexed papers.")

@@ -176,9 +176,12 @@ _SHARE_OF_THEM = re.compile(r"(?:those|these|them|they)(?:\s+papers)?\s+(?P<rest
 # ... "of all federated learning papers", "of the papers on X": of those on X
 _SHARE_OF_LAST = re.compile(r"^\s*(?:and\s+)?(?:what|which)\s+(?:fraction|percentage|proportion"
                             r"|share|percent|part)\s+(?:of\s+(?:all\s+)?(?:the\s+)?(?:indexed\s+"
-                            r"|(?P<x>(?!indexed\b)[^?.!,]+?)\s+)?(?:papers|corpus|index)"
-                            r"(?:\s+(?:on|about)\s+(?P<on>[^?.!,]+?))?\s+)?(?:is|are|was|were)\s+"
+                            r"|(?P<x>(?!indexed\b)[^?.!,]{1,80}?)\s+)?(?:papers|corpus|index)"
+                            r"(?:\s+(?:on|about)\s+(?P<on>[^?.!,]{1,80}?))?\s+)?(?:is|are|was|were)\s+"
                             r"(?:that|this|those|these|they|them)[\s?.!]*$", re.IGNORECASE)
+# ... words that name the index itself: "of the whole corpus", "of the total papers"
+_INDEX_WORDS = re.compile(r"\b(?:whole|total|entire|full|indexed|all|the|in|of|index|corpus"
+                          r"|collection|dataset|list|papers?)\b", re.IGNORECASE)
 # the papers on both of the last two topics listed: "which papers study both?"
 _BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any|(?:are|is)\s+there\s+(?:any\s+)?)\s*(?:papers?\s+"
                    r"|ones?\s+)?(?:that\s+)?)?(?:stud(?:y|ies)"
@@ -269,8 +272,9 @@ _POLITE = re.compile(r"^\s*(?:(?:hi|hello|hey)\s*[,!.]?\s+)?(?:(?:(?:can|could|w
                      r"|(?:do|does)\s+(?:you|it|the\s+corpus)\s+have|help\s+me\s+find)\s+"
                      r"(?:please\s+)?)+", re.IGNORECASE)
 # ... of which "does it have X?" asks the last answer's paper where it was on few
-_IT_HAVE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?does\s+it\s+have\b(?!\s+(?:any\s+)?(?:papers?"
-                      r"|works?|articles|anything)\b)", re.IGNORECASE)
+_IT_HAVE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?does\s+it\s+have\b(?!\s+(?:(?:a|an|any|some)\s+)?"
+                      r"(?:papers?|works?|articles?|research|studies|study|anything|something"
+                      r"|stuff)\b)", re.IGNORECASE)
 # the topic of the last listing, named by a pronoun at the end: "which labs are leading in
 # that?", "who works on this topic?", "what about 2024 in that area?" (QuestionReader.plan;
 # not "it", nor "this" after an answer on one paper: "which papers build on this?" is of
@@ -306,10 +310,13 @@ _WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+
 _ASKED_OF_INSTITUTION = re.compile(r"\b(?:how\s+many|people|researchers|authors|scientists|write"
                                    r"|wrote|written|publish(?:ed)?|work(?:ed)?)\b", re.IGNORECASE)
 # how the last list's topic grew: "how has this changed since 2024?", "how did it evolve?"
-_CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did|does|do)\s+(?:this|that|it|they|these"
+_CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did)\s+(?:this|that|it|they|these"
                            r"|those|the\s+(?:field|topic|area|research|work))(?:\s+\w+)?\s+"
                            r"(?:chang|evolv|develop|grow|grown|shift|progress)\w*(?:\s+(?:since"
-                           r"|from|after|over|in)\s+[^?.!]+?)?[\s?.!]*$", re.IGNORECASE)
+                           r"|from|after|before|over|in|between|through)\s+(?:the\s+)?(?:\d{4}"
+                           r"|years|time|decades?|past|last|recent)\b[^?.!]*)?[\s?.!]*$",
+                           re.IGNORECASE)  # (not "how does it change in the federated
+# setting?": a question on the papers)
 # a narrowing of papers picked by their place: "which of the first five are spotlights?", "are
 # any of the last three orals?", "do any of the first 10 use X?"
 _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+(?P<which>the\s+"
@@ -317,8 +324,8 @@ _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+
                         r"|\d{1,2})(?:\s+(?:ones|papers|results))?)\s+(?P<rest>\w.*)$",
                         re.IGNORECASE)
 # "are there any other papers on X?", "any other unlearning papers?": besides those listed
-_ANY_OTHER = re.compile(r"\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works?|ones|articles)\b)",
-                        re.IGNORECASE)
+_ANY_OTHER = re.compile(r"(?<!\bthe\s)\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works|articles?"
+                        r"|studies)\b)", re.IGNORECASE)  # (not "the other ones": the rest)
 # a kind of thing asked of the last answer's papers, no verb: "what tools?", "which datasets?"
 _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:papers|ones|others|works|articles|authors"
                         r"|venues|years|institutions|conferences|topics|areas|sessions|days|things"
@@ -704,7 +711,9 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
 
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
 # ... and a paper named as the one before: "is that paper theoretical or empirical?"
-_THIS_PAPER = re.compile(r"\b(?:this|that)\s+(?:paper|work|article|study)\b", re.IGNORECASE)
+_THIS_PAPER = re.compile(r"(?:^\s*|\b(?:is|was|does|did|has|in|of|about|from|by|for)\s+)(?:this|that)"
+                         r"\s+(?:paper|work|article|study)\b", re.IGNORECASE)  # (not "papers that
+# study X")
 # a pronoun that names the papers the question itself asks for, not those of an answer before:
 # "which papers study federated learning and their convergence bounds?", "papers on VLMs and
 # their hallucinations" (the topic words come before it; "which papers study their
@@ -1722,7 +1731,8 @@ class QuestionReader:
         if conversation and conversation.answered and (m := _WHAT_BARE.match(question)):
             question = f"What {m.group('x')} do they use?"  # "what tools?" after a list: of
             # its papers (it searched "tools" in every paper)
-        if conversation and conversation.answered and _CODE_OF_THEM.match(question):
+        if conversation and conversation.answered and not besides and _CODE_OF_THEM.match(
+                question):  # (not "are there any other papers with code?": those besides)
             question = "Which of them have code?"  # "is there code?" after an answer (it
             # searched "code": another paper's)
         if not (conversation and (had := conversation.answered) and len(
@@ -1751,8 +1761,9 @@ class QuestionReader:
             question = f"{question[:m.start()]}on {conversation.topic}{question[m.end():]}"
         if conversation and (listed := conversation.listed) and (
                 listed.topic or listed.within) and (
-                m := _COMPARE_WITH.match(question)):  # "compare with 2024" after a listing
-            question = self._compared_with(m.group("y"), listed, conversation.topic)
+                m := _COMPARE_WITH.match(question)) and (compared := self._compared_with(
+                    m.group("y"), listed, conversation.topic)):  # "compare with 2024" after a
+            question = compared  # listing
         if conversation and (had := conversation.answered) and (
                 m := _ANY_IN_PARTICULAR.match(question)) and any(
                     self.index.coverage(m.group("x")).get(p, 0.0) >= 0.999 for p in had.paper_ids):
@@ -2047,8 +2058,9 @@ class QuestionReader:
             # is that?": of the last answer's, and of the answer before where it narrowed that
             # one; "... of all X papers": of an earlier answer's on X, or of those naming X
             turns = conversation.turns if conversation else []
-            if topic := " ".join((m.group("x") or m.group("on") or "").split()):
-                return self._share_of_topic(prev, topic, turns)
+            if (topic := " ".join((m.group("x") or m.group("on") or "").split())) and (
+                    of_topic := self._share_of_topic(prev, topic, turns)):
+                return of_topic
             earlier = turns[-2].paper_ids if len(turns) > 1 else []
             narrowed = count < len(earlier) and set(prev.paper_ids) <= set(earlier)
             said = {"count": f"{count:,}", "total": f"{total:,}",
@@ -2155,7 +2167,8 @@ class QuestionReader:
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the
             # paper the last answer was on
         if listed and (m := _OF_PICKED.match(question)) and (
-                picked := _picked(m.group("which"), listed.paper_ids)) and not picked[1]:
+                picked := _picked(re.sub(r"\btop\b", "first", m.group("which"), flags=re.IGNORECASE),
+                                  listed.paper_ids)) and not picked[1]:
             verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
                                                               re.IGNORECASE) else ""
             of_picked = self.plan(f"Of those, which {verb}{m.group('rest')}",  # "which of
@@ -2704,16 +2717,18 @@ class QuestionReader:
         return "\n".join(lines)
 
     def _compared_with(self, other: str, listed: Turn, earlier: str = "") -> str:
-        """The comparison "compare with ``other``" asks after ``listed``, a listing on a topic:
-        its topic at the venue, year, status or institution the listing named and at
-        ``other`` ("Compare 2025 and 2024 papers on LLM reasoning"), or its topic and
-        ``other`` ("compare them to diffusion models"). A narrowing's topic is that of the
+        """The comparison "compare with ``other``" asks after ``listed``, a listing on a topic
+        ('' where it names none): its topic at the venue, year, status or institution the
+        listing named and at ``other`` ("Compare 2025 and 2024 papers on LLM reasoning"), or
+        its topic and ``other`` ("compare them to diffusion models"). A narrowing's topic is that of the
         listing it narrowed (``earlier``) about the words it narrowed by ("bandits about
         regret"; a narrowing by filters is named by them)."""
         named = self._named_filters(listed.standalone, Filters())[2]
         within = "" if listed.by_filters else listed.within
         topic = listed.topic or (f"{earlier} about {within}" if earlier and within
                                  else earlier or within)
+        if not query_terms(topic):  # a narrowing by filters of a list of no topic ("which are
+            return ""  # orals?" after "which papers are from COLT?": it compared "on")
         if self._filter_named(other, Filters()):
             return (f"Compare {named} and {other} papers on {topic}" if named
                     else f"Which papers on {topic} are from {other}?")
@@ -2768,17 +2783,28 @@ class QuestionReader:
         plan.tally, plan.trend_year = "trend" if trend else "topic", late
         return plan
 
-    def _share_of_topic(self, last: Turn, topic: str, turns: Sequence[Turn]) -> Plan:
+    def _share_of_topic(self, last: Turn, topic: str, turns: Sequence[Turn]) -> Plan | None:
         """The share the last answer's papers are of those on ``topic`` ("what percentage of
         all federated learning papers is that?"): of an earlier answer's where one listed
-        papers on it, else of the indexed papers naming it (every term)."""
+        papers on it, of those a venue, year, status or institution selects ("... of all COLT
+        papers"), else of the indexed papers naming it (every term); None where ``topic`` only
+        names the index ("of the whole corpus")."""
         at = Conversation(list(turns)).named(topic)
         on = f"\u201c{neutralize(topic)}\u201d"
         if at is not None and at < len(turns) - 1:
-            base, papers = turns[at].paper_ids, f"papers on {on} of an earlier answer"
+            base, papers = list(turns[at].paper_ids), f"papers on {on} of an earlier answer"
+        elif by := self._filter_named(topic, Filters()):
+            base = self.index.filter_ids(**vars(by[0])) or []
+            papers = held_papers(by[0], len(base)).split(" ", 1)[1]
+        elif not query_terms(_INDEX_WORDS.sub(" ", topic)):
+            return None
         else:
             base = [p for p, c in self.index.coverage(topic).items() if c >= 0.999]
             papers = f"indexed papers naming {on}"
+        if not base:
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.SHARE_OF_NONE, papers=papers.removeprefix("indexed "),
+                count=f"{len(last.paper_ids):,}"))
         inside, count, total = len(set(last.paper_ids) & set(base)), len(last.paper_ids), \
             self.index.count()
         said = {"count": f"{count:,}", "base": f"{len(base):,}", "papers": papers,

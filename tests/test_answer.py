@@ -1931,6 +1931,8 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         "2 papers with linked code in the indexed abstracts match \u201cNeRF\u201d:"), a.answer
     conv = Conversation()
     fast_chat.ask("Which papers study NeRF?", conv)
+    a = fast_chat.ask("are there any other papers with code?", Conversation(list(conv.turns)))
+    assert [p["paper_id"] for p in a.papers] == ["k"], a.answer  # (it narrowed the list)
     a = fast_chat.ask("which of the first ten have code?", Conversation(list(conv.turns)))
     assert a.kind == "listing" and a.answer.splitlines()[0].startswith(  # (a summary said
         "The picked 3 papers include 2 papers with linked code"), a.answer  # none named NeRF)
@@ -4014,6 +4016,23 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         lines = [re.sub(r" \[.*", "", x) for x in after_listing(question).answer.splitlines()]
         assert lines[:3] == ["The last list holds 4 papers:", prompts.render(
             prompts.TALLY_HEADER, by=by), first], question
+    # the review's cases: ordinary questions stay searches; a judgement said where none is so
+    for question in ("are there papers that study federated learning?",  # ("that study" was
+                     "does it have research on federated learning?"):  # read as "that paper",
+        assert ids(after_listing(question)) == ["p4", "p5"], question  # "does it have" as it)
+    assert after_listing("which one is the most suitable?").answer.startswith(prompts.JUDGEMENT)
+    for question, said in (  # a share of a venue's papers, of the index by other words
+            ("what percentage of all COLT papers is that?", prompts.render(
+                prompts.SHARE_OF_TOPIC_PART, inside="3", count="4", base="4",
+                papers="COLT papers", pct="75.0", all_pct="66.7", total="6")),
+            ("what percentage of the whole corpus is that?", prompts.render(
+                prompts.SHARE_OF_ALL, count="4", total="6", pct="66.7")),
+            ("what percentage of all quantum papers is that?", prompts.render(
+                prompts.SHARE_OF_NONE, papers="papers naming \u201cquantum\u201d", count="4"))):
+        assert after_listing(question).answer == said, question  # ("naming “COLT”": none)
+    assert after_listing("how does it change in the federated setting?").kind == "summary"
+    assert after_listing("which of the top three are orals?").answer.startswith(  # (a search
+        "The picked 3 papers include")  # for "top three")
     lines = after_listing("in which years?").answer.splitlines()  # (it searched "years")
     assert lines[:2] == ["The last list holds 4 papers:", prompts.TALLY_BY_YEAR], lines
     # "are there any other papers on X?": besides the last answer's (it listed them again)
