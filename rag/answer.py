@@ -1392,9 +1392,9 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
         p = hit.paper
         keys = ([a for a, _ in _each_author(p, lambda a, aff: any(r.search(fold(aff))
                                                                   for r in named))]
-                if by == "author" and named else
-                [a for a in p.authors if a.lower() not in besides] if by in ("author", "coauthor")
-                else
+                if by == "author" and named
+                else [a for a in p.authors if a.lower() not in besides]
+                if by in ("author", "coauthor") else
                 sorted({n for _, aff in _each_author(p, lambda a, aff: a.lower() in own)
                         for n in institutions_of(aff.strip())}) if by == "affiliation" and own
                 else sorted({n for a in p.affiliations for n in institutions_of(a.strip())})

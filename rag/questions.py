@@ -118,7 +118,7 @@ _MOST_PROPERTY = re.compile(
     r"|are)\s+(?:the\s+)?most\s+(?P<x>(?!(?:important|influential|significant|novel|interesting"
     r"|promising|popular|cited|impactful|useful|relevant|recent|related|similar|closely|original"
     r"|innovative|exciting|notable|impressive|successful|valuable|famous|well-known|common|frequent"
-    r"|prolific|active|productive|cited)\b)[a-z][a-z-]+)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
+    r"|prolific|active|productive)\b)[a-z][a-z-]+)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
@@ -332,9 +332,8 @@ _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:papers|ones|others|work
                         r"|is|was|does|this)\b)(?P<x>[^\W\d_]{3,}s)[\s?.!]*$", re.IGNORECASE)
 # "the ones from Stanford", "which ones are about X?" (read as papers where there is no list)
 _ONES_WITHOUT_LIST = re.compile(r"\b(?P<w>the|which|what|any|all)\s+ones\b(?=\s+(?:(?:are|were)\s+)?"
-                                r"(?:from|at|by|on"
-                                r"|about|in|with|that|which|using|published|accepted|presented)\b)",
-                                re.IGNORECASE)
+                                r"(?:from|at|by|on|about|in|with|that|which|using|published"
+                                r"|accepted|presented)\b)", re.IGNORECASE)
 # "is there code?", "does it have code?", "is the code available?", "where can I find their
 # code?", "any papers with code?": of the last answer's papers
 _CODE_OF_THEM = re.compile(
