@@ -1391,7 +1391,8 @@ def _tallied(hits: Sequence[SearchHit], by: str, besides: frozenset[str] = froze
     for n, hit in enumerate(hits, 1):
         p = hit.paper
         keys = ([a for a, _ in _each_author(p, lambda a, aff: any(r.search(fold(aff))
-                                                                  for r in named))]
+                                                                  for r in named))
+                 if a.lower() not in besides]
                 if by == "author" and named
                 else [a for a in p.authors if a.lower() not in besides]
                 if by in ("author", "coauthor") else

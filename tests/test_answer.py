@@ -4035,6 +4035,13 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         "The picked 3 papers include")  # for "top three")
     lines = after_listing("in which years?").answer.splitlines()  # (it searched "years")
     assert lines[:2] == ["The last list holds 4 papers:", prompts.TALLY_BY_YEAR], lines
+    conv = Conversation()  # "who else works on this?" under a sidebar filter of an
+    listed = ids(fast_chat.ask("Which papers study bandit problems?", conv))  # institution:
+    fast_chat.ask("Tell me more about the first one", conv)  # its authors there, but the
+    first = next(p for p in _venue_rows() if p["id"] == listed[0])  # paper's own (they were
+    a = fast_chat.ask("who else works on this?", conv, Filters(  # counted)
+        affiliation=str(first["affiliations"][0])))  # type: ignore[index]
+    assert not any(f". {name}: " in a.answer for name in first["authors"]), a.answer
     # "are there any other papers on X?": besides the last answer's (it listed them again)
     conv = Conversation()
     fast_chat.ask("Which COLT papers study bandit problems?", conv)
