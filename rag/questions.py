@@ -2231,21 +2231,9 @@ class QuestionReader:
         if listed and conversation and (m := _SIBLING_ONES.match(question)) and (
                 sibling := m.group("w")) and (
                     query_terms(sibling) or self._filter_named(sibling, Filters())):
-            base = listed  # "what about the language ones?", "and the 2025 ones?": of the
-            if listed.within:  # list, or of the list a narrowing ("the vision ones") narrowed,
-                # the one its question was asked of (not an earlier sibling holding its papers;
-                # it searched "the language ones", "2025 ones? (2024")
-                asked_of = re.sub(r"\s*\([^()]*\)$", "", listed.standalone)
-                base = next((t for t in reversed(conversation.turns) if t.standalone == asked_of
-                             and t.paper_ids and set(listed.paper_ids) <= set(t.paper_ids)),
-                            None) or _narrowed_from(conversation, listed) or listed
-            by = self._filter_named(sibling, Filters())  # a filter alone ("the oral ones"),
-            ask = (f"are about {sibling}" if by is None else f"are {sibling} papers"  # or words
-                   if by[0].status else f"are from {sibling}")
-            sibling_plan = self.plan(f"Of those, which {ask}?", Conversation([base]), filters)
-            if base is not conversation.turns[-1] and sibling_plan.scope is not None:
-                sibling_plan.earlier = base.topic or base.within  # "the earlier answer's"
-            return sibling_plan
+            return self._sibling(sibling, listed, conversation, filters)  # "what about the
+            # language ones?", "and the 2025 ones?" (it searched "the language ones", "2025
+            # ones? (2024")
         if conversation and (last := conversation.last) and last.within and not (
                 last.by_filters) and _WHICH_DONT.match(question):  # "and which don't?"
             if not last.paper_ids:  # after "which use X?" found none: all of them
@@ -2323,6 +2311,13 @@ class QuestionReader:
             # "is 'federated learning' in the corpus?": a topic, asked as any other
         if topics := self._topics(question, prev, filters):  # "what topics are covered?"
             return topics
+        if conversation and prev and prev.paper_ids and prev.within and not prev.by_filters and (
+                m := _WHAT_ABOUT.match(question)) and (x := m.group("x") or m.group("y")) and (
+                query_terms(x)) and not (self._filter_named(x, Filters()) or self._author_named(
+                    x).name or _PRONOUN.search(x) or re.match(r"(?:the\s+)?ones?\b", x)):
+            return self._sibling(x, prev, conversation, filters)  # "and images?" after "which
+            # of them are about graphs?": of the list, on images (it asked "which papers study
+            # images?" of every paper)
         # "what about X?": the last question on X; after a question on the papers of the turn
         # before ("what do they propose?": some of those papers), that turn's
         before = prev
@@ -2714,6 +2709,25 @@ class QuestionReader:
             lines.append(f"- {neutralize(venue) or 'No venue given'}: {n:,} paper"
                          f"{'' if n == 1 else 's'}{f' ({when})' if when else ''}")
         return "\n".join(lines)
+
+    def _sibling(self, words: str, listed: Turn, conversation: Conversation,
+                 filters: Filters | None) -> Plan:
+        """The papers of ``listed``'s list on ``words`` (a topic, or a venue, year or status):
+        of the list itself, or, where ``listed`` narrowed one ("the vision ones"), of the list
+        its question was asked of (not an earlier sibling holding its papers)."""
+        base = listed
+        if listed.within:
+            asked_of = re.sub(r"\s*\([^()]*\)$", "", listed.standalone)
+            base = next((t for t in reversed(conversation.turns) if t.standalone == asked_of
+                         and t.paper_ids and set(listed.paper_ids) <= set(t.paper_ids)),
+                        None) or _narrowed_from(conversation, listed) or listed
+        by = self._filter_named(words, Filters())  # a filter alone ("the oral ones"), or words
+        ask = (f"are about {words}" if by is None else f"are {words} papers" if by[0].status
+               else f"are from {words}")
+        plan = self.plan(f"Of those, which {ask}?", Conversation([base]), filters)
+        if base is not conversation.turns[-1] and plan.scope is not None:
+            plan.earlier = base.topic or base.within  # "the earlier answer's"
+        return plan
 
     def _compared_with(self, other: str, listed: Turn, earlier: str = "") -> str:
         """The comparison "compare with ``other``" asks after ``listed``, a listing on a topic

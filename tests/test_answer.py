@@ -2177,7 +2177,9 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
         a = fast_chat.ask(question, conv)
         assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
     plan = fast_chat.answerer().plan("what about using causal inference?", conv, None)
-    assert (plan.scope, plan.kind) == (None, "listing"), plan  # its topic in place (a summary)
+    assert (sorted(plan.scope or []), plan.kind) == (["f0", "f1", "f2", "f3"], "listing"), (
+        plan)  # after a narrowing by words, of the list it narrowed (a summary once, then the
+    # papers on causal inference of every paper)
     a = fast_chat.ask("go back to the fairness list", conv)
     assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f1", "f2", "f3"], a.answer
     assert a.answer.splitlines()[0] == ("The earlier answer on \u201cfairness in machine "
@@ -2202,6 +2204,12 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
         assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f2", "f3"], (question, a.answer)
         assert a.answer.splitlines()[0] == ("The other 3 papers of the 4 in the earlier list on "
                                             "\u201cfairness in machine learning\u201d:"), a.answer
+    conv6 = Conversation()  # "and healthcare?" after a narrowing by words: the list it
+    fast_chat.ask("Which papers study fairness in machine learning?", conv6)  # narrowed, on
+    fast_chat.ask("which use causal inference?", conv6)  # healthcare (it asked "which papers
+    a = fast_chat.ask("and healthcare?", conv6)  # study healthcare?" of every paper)
+    assert [p["paper_id"] for p in a.papers] == ["f0"], a.answer
+    assert "of the 4 from the earlier answer on" in a.answer.splitlines()[0], a.answer
     conv5 = Conversation()  # "which don't?" after a narrowing that found none: all of them
     fast_chat.ask("Which papers study fairness in machine learning?", conv5)  # (it searched
     assert fast_chat.ask("which use quantum annealing?", conv5).refused  # "don't")
