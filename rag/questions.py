@@ -165,8 +165,9 @@ _MORE_POPULAR = re.compile(r"^\s*(?:which|what)\s+(?:one\s+)?(?:is|works|perform
 # ... what the question asks of them: "(papers on bandits) are from COLT", "are orals"
 _PREDICATE = re.compile(r"\b(?:are|were|is|was)\s+(?P<pred>(?:from\s+|at\s+|in\s+)?[^?.!]+?)"
                         r"[\s?.!]*$", re.IGNORECASE)
-_SHARE = re.compile(rf"{_LEAD}(?:what|which)\s+(?:fraction|percentage|proportion|share|percent"
-                    r"|part)\s+of\s+(?:the\s+|all\s+)?(?P<rest>.+)$", re.IGNORECASE)
+_SHARE_WORD = r"(?:fraction|percentage|proportion|share|percent|part)"
+_SHARE = re.compile(rf"{_LEAD}(?:what|which)\s+{_SHARE_WORD}\s+of\s+(?:the\s+|all\s+)?(?P<rest>.+)$",
+                    re.IGNORECASE)
 # ... of the last answer's papers: "what fraction of those use X?", "what percentage of them are
 # orals?"
 _SHARE_OF_THEM = re.compile(r"(?:those|these|them|they)(?:\s+papers)?\s+(?P<rest>(?!(?:is|are|was"
@@ -174,8 +175,8 @@ _SHARE_OF_THEM = re.compile(r"(?:those|these|them|they)(?:\s+papers)?\s+(?P<rest
                             re.IGNORECASE)
 # ... of the last answer's papers: "what percentage of all papers is that?"
 # ... "of all federated learning papers", "of the papers on X": of those on X
-_SHARE_OF_LAST = re.compile(r"^\s*(?:and\s+)?(?:what|which)\s+(?:fraction|percentage|proportion"
-                            r"|share|percent|part)\s+(?:of\s+(?:all\s+)?(?:the\s+)?(?:indexed\s+"
+_SHARE_OF_LAST = re.compile(rf"^\s*(?:and\s+)?(?:what|which)\s+{_SHARE_WORD}\s+(?:of\s+(?:all\s+)?"
+                            r"(?:the\s+)?(?:indexed\s+"
                             r"|(?P<x>(?!indexed\b)[^?.!,]{1,80}?)\s+)?(?:papers|corpus|index)"
                             r"(?:\s+(?:on|about)\s+(?P<on>[^?.!,]{1,80}?))?\s+)?(?:is|are|was|were)\s+"
                             r"(?:that|this|those|these|they|them)[\s?.!]*$", re.IGNORECASE)
@@ -239,6 +240,8 @@ _SHOULD_READ = re.compile(r"\b(?:should|must|could|can|do)\s+(?:i|we|one|you)\s+
 # a number of papers asked for: "give me three papers on X", "list 5 COLT papers on Y"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
+# a count of papers picked or asked for, as the question writes it: "three", "10"
+_N_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 _COUNT = re.compile(rf"(?<![\w.,-])(\d{{1,2}}|{'|'.join(_NUMBERS)})\s+(?={_NAMED}{_PAPERS}\b)",
                     re.IGNORECASE)
 # papers like one paper: "papers similar to Direct Preference Optimization", "papers like
@@ -320,9 +323,8 @@ _CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did)\s+(?:this|that|it|th
 # a narrowing of papers picked by their place: "which of the first five are spotlights?", "are
 # any of the last three orals?", "do any of the first 10 use X?"
 _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+(?P<which>the\s+"
-                        r"(?:first|last|top)\s+(?:two|three|four|five|six|seven|eight|nine|ten"
-                        r"|\d{1,2})(?:\s+(?:ones|papers|results))?)\s+(?P<rest>\w.*)$",
-                        re.IGNORECASE)
+                        rf"(?:first|last|top)\s+{_N_WORD}(?:\s+(?:ones|papers|results))?)\s+"
+                        r"(?P<rest>\w.*)$", re.IGNORECASE)
 # "are there any other papers on X?", "any other unlearning papers?": besides those listed
 _ANY_OTHER = re.compile(r"(?<!\bthe\s)\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works|articles?"
                         r"|studies)\b)", re.IGNORECASE)  # (not "the other ones": the rest)
@@ -730,8 +732,7 @@ _ORDINALS = {word: place for place, word in enumerate(
 # "the second", "the twelfth", "the 2nd", "the 12th"
 _ORDINAL_WORD = (rf"(?:{'|'.join(sorted(_ORDINALS, key=len, reverse=True))}|last"
                  r"|\d{1,3}(?:st|nd|rd|th))")
-_ORDINAL = (rf"(?P<ord>{_ORDINAL_WORD})(?:\s+(?P<n>two|three|four|five|six|seven|eight|nine|ten"
-            r"|\d{1,2}))?")
+_ORDINAL = rf"(?P<ord>{_ORDINAL_WORD})(?:\s+(?P<n>{_N_WORD}))?"
 # ... as the end of a reference to listed papers: "the first papers", "the last (one) (of them)"
 _PICKED_END = (r"(?:\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
                r"|(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)|listed|on\s+the\s+list"
@@ -1016,13 +1017,13 @@ _LIST_THEM = re.compile(
     r"(?:[\s,]+please)?[\s?.!]*$",  # ("show me all of them again")
     re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
+# ... what a count of the catalog counts: "how many papers (authors, venues) ..."
+_COUNTED_NOUN = r"(?:papers?|authors?|researchers|people|institutions|venues|conferences|years)"
 _HOW_MANY_OF = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?:of\s+(?:them|those|these)\s+)?"
-                          r"(?P<rest>(?!(?:papers?|authors?|researchers|people|institutions|venues"
-                          r"|conferences|years|are\s+there)\b)[a-z].*)$", re.IGNORECASE)
+                          rf"(?P<rest>(?!(?:{_COUNTED_NOUN}|are\s+there)\b)[a-z].*)$", re.IGNORECASE)
 # ... a number the abstracts may give: "how many problems do they contain?", "how many
 # parameters does it have?" (what they say of it)
-_HOW_MANY_THEY = re.compile(r"^\s*(?:and\s+)?how\s+many\s+(?P<x>(?!(?:papers?|authors?|researchers"
-                            r"|people|institutions|venues|conferences|years|of)\b)[a-z][\w-]*"
+_HOW_MANY_THEY = re.compile(rf"^\s*(?:and\s+)?how\s+many\s+(?P<x>(?!(?:{_COUNTED_NOUN}|of)\b)[a-z][\w-]*"
                             r"(?:\s+[\w-]+){0,2}?)\s+(?P<aux>do|does|did)\s+(?P<who>they|it|these"
                             r"|those|(?:these|those|the)\s+(?:papers|ones|benchmarks|datasets))\s+"
                             r"(?P<rest>\w.*)$", re.IGNORECASE)
@@ -1092,7 +1093,6 @@ _BY_RELEVANCE = re.compile(
     r"|importance|how\s+relevant\s+they\s+are)(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # ... "the top 3" of a listing: its first three, as listed (by relevance where not sorted)
 # ... "the three most relevant ones", "the most relevant 5"
-_N_WORD = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 _TOP_WORDS = r"most\s+(?:relevant|pertinent|closely\s+related|related)"
 _TOP_N = re.compile(rf"\b(?:the\s+)?(?:top\s+|{_TOP_WORDS}\s+|(?={_N_WORD}\s+{_TOP_WORDS}\b))"
                     rf"(?P<n>{_N_WORD})(?:\s+{_TOP_WORDS})?"
@@ -1475,7 +1475,6 @@ _LIST_ALL = re.compile(r"^\s*(?:(?:please|ok(?:ay)?|so)[\s,]+)?(?:(?:can\s+you\s
 _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+have"
                             r"|are\s+(?:indexed|loaded|in\s+(?:here|there|the\s+(?:index|corpus))))"
                             r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
-# ... the papers a narrowing left out: "what about the others?", "and the other ones?"
 # ... "what about the language ones?", "and the theoretical ones?": of the list, or of the one
 # a narrowing narrowed
 _SIBLING_ONES = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?the\s+(?P<w>(?!other\b)[\w-]+"
@@ -1485,6 +1484,7 @@ _WHICH_DONT = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:which|the\s+on
                          r"|\s+of\s+(?:them|those|these))?\s+(?:don'?t|do\s+not|doesn'?t|does\s+not"
                          r"|aren'?t|are\s+not|didn'?t|did\s+not)(?:\s+(?:use|have|do|study|cover"
                          r"|mention)(?:\s+(?:it|that|them|this))?)?[\s?.!]*$", re.IGNORECASE)
+# ... the papers a narrowing left out: "what about the others?", "and the other ones?"
 _OTHERS = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
                      r"(?:others|other\s+(?:ones|papers)|ones\s+left\s+out)[\s?.!]*$", re.IGNORECASE)
 _MORE = re.compile(
@@ -2166,8 +2166,7 @@ class QuestionReader:
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the
             # paper the last answer was on
         if listed and (m := _OF_PICKED.match(question)) and (
-                picked := _picked(re.sub(r"\btop\b", "first", m.group("which"), flags=re.IGNORECASE),
-                                  listed.paper_ids)) and not picked[1]:
+                picked := _picked(m.group("which"), listed.paper_ids)) and not picked[1]:
             verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
                                                               re.IGNORECASE) else ""
             of_picked = self.plan(f"Of those, which {verb}{m.group('rest')}",  # "which of
@@ -4067,13 +4066,15 @@ def _pick_first(question: str) -> str:
 
 def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | None:
     """The papers of a listing (``listed``, in its order) a follow-up picks by their place
-    (:data:`_PICKED`: "the first one", "paper 3", "[2] and [5]", "the first three papers",
+    (:data:`_PICKED`: "the first one", "paper 3", "[2] and [5]", "the first (top) three papers",
     "the last one"), and the question without those words; None where it picks none there."""
     def place(word: str) -> int:  # "second": 1, "12th": 11, "last": the list's last
         word = word.lower()
         return (len(listed) - 1 if word == "last" else _ORDINALS[word] if word in _ORDINALS
                 else int(word[:-2]) - 1)
 
+    question = re.sub(rf"\bthe\s+top\s+(?={_N_WORD}\b)", "the first ", question,
+                      flags=re.IGNORECASE)  # "the top three": the first three
     places: list[int] = []
     for m in _PICKED.finditer(question):
         word, n = (m.group("ord") or "").lower(), m.group("n")
