@@ -2712,14 +2712,9 @@ class QuestionReader:
     def _sibling(self, words: str, listed: Turn, conversation: Conversation,
                  filters: Filters | None) -> Plan:
         """The papers of ``listed``'s list on ``words`` (a topic, or a venue, year or status):
-        of the list itself, or, where ``listed`` narrowed one ("the vision ones"), of the list
-        its question was asked of (not an earlier sibling holding its papers)."""
-        base = listed
-        if listed.within:
-            asked_of = re.sub(r"\s*\([^()]*\)$", "", listed.standalone)
-            base = next((t for t in reversed(conversation.turns) if t.standalone == asked_of
-                         and t.paper_ids and set(listed.paper_ids) <= set(t.paper_ids)),
-                        None) or _narrowed_from(conversation, listed) or listed
+        of the list itself, or, where ``listed`` narrowed one ("the vision ones"), of that
+        list (:func:`_narrowed_from`)."""
+        base = (_narrowed_from(conversation, listed) if listed.within else None) or listed
         by = self._filter_named(words, Filters())  # a filter alone ("the oral ones"), or words
         ask = (f"are about {words}" if by is None else f"are {words} papers" if by[0].status
                else f"are from {words}")
@@ -3963,11 +3958,16 @@ def by_any(paper: Paper, names: frozenset[str]) -> bool:
 
 
 def _narrowed_from(conversation: Conversation, of: Turn) -> Turn | None:
-    """The list the narrowing ``of`` narrowed: the last turn before it holding more papers,
-    all of its among them; None where none does."""
+    """The list the narrowing ``of`` narrowed: the turn before it its question was asked of
+    ("X? (orals)": the one asking "X?"; not an earlier sibling narrowing holding its papers,
+    "X? (2025)"), else the last turn before it holding more papers, all of its among them;
+    None where none does."""
     at = next(i for i, t in enumerate(conversation.turns) if t is of)
-    return next((t for t in reversed(conversation.turns[:at])
-                 if set(of.paper_ids) < set(t.paper_ids)), None)
+    before = conversation.turns[:at]
+    asked_of = re.sub(r"\s*\([^()]*\)$", "", of.standalone)
+    return next((t for t in reversed(before) if t.standalone == asked_of
+                 and set(of.paper_ids) < set(t.paper_ids)), None) or next(
+        (t for t in reversed(before) if set(of.paper_ids) < set(t.paper_ids)), None)
 
 
 def _name_of(turn: Turn) -> str:
