@@ -3441,6 +3441,8 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert sorted(ids(a)) == want, (question, a.answer)
         assert "of the 4" in a.answer.splitlines()[0] or "answer's 4 papers" in (
             a.answer.splitlines()[0]), (question, a.answer)
+    a = fast_chat.ask("and which don't?", sibling)  # the rest of the list they were asked of
+    assert sorted(ids(a)) == ["p0", "p2", "p3"], a.answer  # (not of the 2025 one: "p2")
     orals = {"p0", "p2"}  # the places picked, narrowed (it searched "first three" among the
     for question, picked in (("which of the first three are orals?", listed[:3]),  # orals)
                              ("are any of the last two orals?", listed[-2:])):
