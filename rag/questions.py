@@ -2026,6 +2026,12 @@ class QuestionReader:
                 counted := self._of_counted(question, prev.standalone, filters)):
             return counted  # "how many of them are about X?" after "how many papers does
             # CoRL 2024 have?": of the papers counted (it was a search, or of a list before)
+        if prev and not listed and (_LIST_THEM.match(question) or (
+                _HOW_MANY_LISTED.match(question) and not re.search(
+                    r"\bpapers\b", question, re.IGNORECASE))):  # "list them", "how many are
+            return self._read(prev.standalone, None, filters)  # there?" where no answer had
+            # papers: the last question again (it searched "quantum chemistry list them"; "how
+            # many papers are there?" stays the catalog's count)
         tallied = next((t for t in reversed(conversation.turns) if t.topics or (
             t.counted_by == "area" and t.counted)), None) if conversation else None
         if tallied and (m := _TOPIC_PICKED.match(question)):  # "topic 3": of the last topics
@@ -2751,11 +2757,11 @@ class QuestionReader:
         papers = (f"the {named}" if re.search(rf"\b(?:papers|(?:{STATUS_WORDS})s)\b", named,
                                               re.IGNORECASE)  # "the CoRL orals"
                   else f"the {named} papers" if named else "the papers")
-        if _OF_THEM.search(question):
-            return self._read(_OF_THEM.sub(f"of {papers}", question), None, filters)
-        if _LIST_THEM.match(question):
+        if _LIST_THEM.match(question):  # (before "of them": "show me all of them again")
             return Plan("metadata", "", where, topic=named, standalone=f"List {papers}.",
                         everything=not where.active())
+        if _OF_THEM.search(question):
+            return self._read(_OF_THEM.sub(f"of {papers}", question), None, filters)
         return None
 
     def _topics(self, question: str, prev: Turn | None, filters: Filters | None) -> Plan | None:

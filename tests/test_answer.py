@@ -3366,6 +3366,16 @@ def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
     conv = Conversation()
     fast_chat.ask("How many orals are there?", conv)
     assert sorted(p["paper_id"] for p in fast_chat.ask("list them", conv).papers) == ["p0", "p2"]
+    conv = Conversation()
+    fast_chat.ask("How many papers are there?", conv)
+    a = fast_chat.ask("show me all of them again", conv)  # (it searched "show me all of the
+    assert a.count == 6 and len(a.papers) == 6, a.answer  # papers again")
+    conv = Conversation()  # "list them" where no answer had papers: that question again (it
+    refused = fast_chat.ask("Which papers study quantum gravity?", conv).answer  # searched
+    for question in ("list them", "how many are there?", "show me all of them"):  # "quantum
+        a = fast_chat.ask(question, conv)  # gravity list them"; "how many are there?" gave
+        assert a.refused and a.answer == refused, (question, a.answer)  # the catalog's count)
+    assert conv.turns[-1].standalone == "Which papers study quantum gravity?"
     assert fast_chat.ask("How many COLT 2024 papers are there?").answer == (
         "The index holds 3 COLT 2024 papers.")
     assert fast_chat.ask("How many orals from 2025 are indexed?").answer == (
