@@ -1051,17 +1051,18 @@ class Answerer:
                                         pct=f"{100 * len(hits) / max(total, 1):.1f}")]
             return [*share, head], [prompts.render(prompts.LISTING_MORE, more=more,
                                                    count=len(hits))] if more > 0 else []
-        if scope is not None:
-            return [], []
-        if plan.sides:
+        if plan.sides:  # (of a list: "compare the graph ones and the image ones")
             shared = "" if not plan.side_shared else prompts.render(
                 prompts.COMPARE_SHARED, count=plan.side_shared,
                 sides="both" if len(plan.sides) == 2 else "more than one")
-            return [prompts.render(prompts.COMPARE_HEADER, where=_where(None, among),
+            return [prompts.render(prompts.COMPARE_HEADER, where=_where(scope, among,
+                                                                        _answer_of(plan)),
                                    count=len(hits), shared=shared, sides=and_list([
                                        f"{n} \u201c{neutralize(side)}\u201d"
                                        for side, n in zip(plan.sides, plan.side_counts,
                                                           strict=True)]))], []
+        if scope is not None:
+            return [], []
         if len(hits) > shown:
             first = (f", those naming {neutralize(plan.aspect.lower())} first"
                      if _aspect_first(plan) else "")

@@ -1479,6 +1479,13 @@ _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+hav
 # a narrowing narrowed
 _SIBLING_ONES = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?the\s+(?P<w>(?!other\b)[\w-]+"
                            r"(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
+# ... "compare the graph ones and the image ones", "contrast the 2024 papers with the 2025
+# ones": the two parts of the list, or of the one a narrowing narrowed
+_COMPARE_ONES = re.compile(
+    rf"{_LEAD}(?=.*\bones\b)(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
+    r"differences?\s+between)\s+the\s+(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:ones|papers)\s+"
+    r"(?:and|with|to|vs\.?|versus|against)\s+the\s+(?P<b>(?!others?\b|rest\b)[\w-]+"
+    r"(?:\s+[\w-]+){0,3}?)\s+(?:ones|papers)[\s?.!]*$", re.IGNORECASE)
 # ... "and which don't?", "what about the ones that don't?" after a narrowing: the rest too
 _WHICH_DONT = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:which|the\s+ones\s+that)(?:\s+ones"
                          r"|\s+of\s+(?:them|those|these))?\s+(?:don'?t|do\s+not|doesn'?t|does\s+not"
@@ -2233,6 +2240,11 @@ class QuestionReader:
                 m.group("t") or m.group("u"), partly=True)) is not None:  # "go back to the
             back = conversation.turns[place]  # fairness papers": that listing
             return _again(back, filters, recount=True, earlier=back.topic or back.within)
+        if listed and conversation and (m := _COMPARE_ONES.match(question)) and (
+                compared := self._compared_ones(m.group("a"), m.group("b"), listed,
+                                                conversation, filters)):
+            return compared  # "compare the graph ones and the image ones" (it compared the
+            # papers naming "the graph ones" of every paper with those naming "the image ones")
         if listed and conversation and (m := _SIBLING_ONES.match(question)) and (
                 sibling := m.group("w")) and (
                     query_terms(sibling) or self._filter_named(sibling, Filters())):
@@ -2726,6 +2738,31 @@ class QuestionReader:
                else f"are from {words}")
         plan = self.plan(f"Of those, which {ask}?", Conversation([base]), filters)
         if base is not conversation.turns[-1] and plan.scope is not None:
+            plan.earlier = base.topic or base.within  # "the earlier answer's"
+        return plan
+
+    def _compared_ones(self, first: str, second: str, listed: Turn, conversation: Conversation,
+                       filters: Filters | None) -> Plan | None:
+        """The comparison of two parts of ``listed``'s list (of the list it narrowed or
+        compared where it narrowed or compared one, as :meth:`_sibling`): its papers on
+        ``first`` and on ``second``, or at the venue, year or status each names ("the 2024
+        ones and the 2025 ones"); None where one side names a filter and the other a topic,
+        or either nothing."""
+        base = (_narrowed_from(conversation, listed) if listed.within or re.search(
+            r"\(compare [^()]*\)$", listed.standalone) else None) or listed  # (after such a
+        filters = filters or Filters()  # comparison, of the list it compared)
+        by = [self._filter_named(side, filters) for side in (first, second)]
+        if by[0] and by[1]:
+            plan = Plan("summary", "", filters, whole_scope=True,
+                        sides=(by[0][1], by[1][1]), side_filters=(by[0][0], by[1][0]))
+        elif not by[0] and not by[1] and query_terms(first) and query_terms(second):
+            plan = Plan("summary", f"{first} {second}", filters, sides=(first, second))
+        else:
+            return None
+        plan.scope = list(base.paper_ids)
+        plan.topic = " vs ".join(plan.sides)
+        plan.standalone = f"{base.standalone} (compare {first} and {second})"
+        if base is not conversation.turns[-1]:
             plan.earlier = base.topic or base.within  # "the earlier answer's"
         return plan
 

@@ -3453,6 +3453,19 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
             a.answer.splitlines()[0]), (question, a.answer)
     a = fast_chat.ask("and which don't?", sibling)  # the rest of the list they were asked of
     assert sorted(ids(a)) == ["p0", "p2", "p3"], a.answer  # (not of the 2025 one: "p2")
+    sibling = Conversation(conv.turns[:1])
+    fast_chat.ask("which are from 2024?", sibling)
+    for question, sides, found, of in (  # two parts of the list compared, of the list a
+            ("compare the 2024 ones and the 2025 ones", ("2024", "2025"),  # narrowing
+             ["p0", "p1", "p2", "p3"], "the earlier answer on \u201cbandit problems\u201d"),
+            ("contrast the setting 1 papers with the setting 3 ones",  # (the comparison's 4)
+             ("setting 1", "setting 3"), ["p1", "p3"], "the previous answer")):  # (it
+        plan = fast_chat.answerer().plan(question, sibling, None)  # compared papers naming
+        assert plan.sides == sides and sorted(plan.scope or []) == listed, question  # "the
+        a = fast_chat.ask(question, sibling)  # 2024 ones" of every paper with those naming
+        assert a.kind == "summary" and sorted(ids(a)) == found, (question, a.answer)  # "the
+        assert a.answer.splitlines()[0].startswith(  # 2025 ones")
+            f"Papers of the 4 from {of} matching each side"), (question, a.answer)
     orals = {"p0", "p2"}  # the places picked, narrowed (it searched "first three" among the
     for question, picked in (("which of the first three are orals?", listed[:3]),  # orals)
                              ("are any of the last two orals?", listed[-2:])):
