@@ -119,6 +119,14 @@ _MOST_PROPERTY = re.compile(
     r"|promising|popular|cited|impactful|useful|relevant|recent|related|similar|closely|original"
     r"|innovative|exciting|notable|impressive|successful|valuable|famous|well-known|common|frequent"
     r"|prolific|active|productive)\b)[a-z][a-z-]+)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
+# ... a quality ranked, after a list: "which one has the strongest theoretical guarantees?",
+# "which achieves the best results?" (those naming it can be listed)
+_HAS_MOST = re.compile(
+    rf"{_LEAD}which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?\s+"
+    r"(?:has|have|had|gives?|shows?|achieves?|reports?|offers?|provides?|gets?|obtains?)\s+"
+    r"(?:the\s+)?(?:best|strongest|most|highest|largest|biggest|greatest|widest|broadest|lowest"
+    r"|fewest|least|tightest|fastest|smallest)\s+(?P<x>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)"
+    r"[\s?.!]*$", re.IGNORECASE)
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
 # "recent papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
@@ -736,7 +744,8 @@ _ORDINAL = rf"(?P<ord>{_ORDINAL_WORD})(?:\s+(?P<n>{_N_WORD}))?"
 # ... as the end of a reference to listed papers: "the first papers", "the last (one) (of them)"
 _PICKED_END = (r"(?:\s+(?:ones?|papers?|results?|items?)\b(?!\s+(?:to|that|which|who)\b)"
                r"|(?:\s+(?:one\s+)?(?:of\s+(?:them|those|these)|listed|on\s+the\s+list"
-               r"|in\s+the\s+list))?(?=[\s?.!]*$))")
+               r"|in\s+the\s+list))?(?=[\s?.!]*$|\s+(?:differ|compare|contrast)\b))")  # ("how
+# do the first and third differ?")
 _PICKED = re.compile(
     r"\[\d{1,3}\](?:\s*(?:,|and|&|or)?\s*\[\d{1,3}\])*"
     r"|\b(?:papers?|items?|results?|numbers?|nos?\.?)\s*#?\d{1,3}(?:\s*(?:,|and|&|or)\s*#?\d{1,3})*"
@@ -2122,10 +2131,13 @@ class QuestionReader:
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet
             return Plan("summary", "", Filters(), reply=prompts.NO_LIST_TO_PICK)
-        if listed and not _picked(question, listed.paper_ids) and (
-                beyond := _picked(question, [""] * 1000)) and (
-                not query_terms(beyond[1]) or _fact_asked(question)):  # "who wrote the
-            count = len(listed.paper_ids)  # second one?" after a list of one: none is
+        if listed and (beyond := _picked(question, [""] * 1000)) and len(
+                within := (_picked(question, listed.paper_ids) or ([], ""))[0]) < len(
+                    beyond[0]) and (not within or not any(  # ("the first ten" of three: the
+                        m.group("n") for m in _PICKED.finditer(question))) and (  # three)
+                within or not query_terms(beyond[1]) or _fact_asked(question)):  # "who wrote
+            count = len(listed.paper_ids)  # the second one?" after a list of one: none is
+            # ("compare the first and the second": not the first alone)
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.PICK_BEYOND, count=count, s="" if count == 1 else "s",
                 to="" if count == 1 else f" to {count}") if count else prompts.NO_LIST_TO_PICK)
@@ -2227,6 +2239,9 @@ class QuestionReader:
             elif m := _MOST_PROPERTY.match(question):  # "which is the most theoretical?": a
                 question, property_ranked = f"Of those, which are {m.group('x')}?", True  # a
                 # judgement, and those that are so (it said to name a topic)
+            elif m := _HAS_MOST.match(question):  # "which one has the strongest guarantees?":
+                question, property_ranked = f"Of those, which have {m.group('x')}?", True  # a
+                # judgement, and those naming them (it narrowed to "strongest guarantees")
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
                     return plan

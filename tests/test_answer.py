@@ -3054,6 +3054,13 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
             assert plan.picked and plan.scope == [order[place - 1]], question
         assert fast_chat.answerer().plan("Who wrote the twelfth one?", conv, None).reply == (
             prompts.render(prompts.PICK_BEYOND, count=5, s="s", to=" to 5"))
+        for question in ("compare the first and the sixth", "who wrote papers 2 and 7?"):
+            assert fast_chat.answerer().plan(question, conv, None).reply == (  # (not the
+                prompts.render(prompts.PICK_BEYOND, count=5, s="s", to=" to 5")), question
+        for question in ("how do the first and third differ?",  # first alone) (it searched
+                         "how does the first compare to the third?"):  # "first and third
+            plan = fast_chat.answerer().plan(question, conv, None)  # differ")
+            assert plan.picked and plan.scope == [order[0], order[2]], question
         a = fast_chat.ask("Of those, which study quantum gravity?", conv)  # none: a refusal
         assert a.refused and not a.papers  # after it, "the third one" is still the list's
         assert a.answer.endswith("None of the 5 papers from the previous answer match "
@@ -4022,6 +4029,11 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     a = after_listing("which one is the most federated?", "Which papers are from COLT?")
     assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer  # a property
     # ranked: those that are so (it asked for a topic)
+    for question in ("which one has the strongest federated learning results?",  # a quality
+                     "which of them achieves the best federated learning?"):  # ranked: those
+        a = after_listing(question, "Which papers are from COLT?")  # naming it (it narrowed
+        assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), (  # to "strongest
+            question, a.answer)  # federated learning results": none)
     assert not fast_chat.answerer().plan("which methods are most robust to noise?", None,
                                          None).judged  # a property asked for
     a = after_listing("Who are their co-authors?")
