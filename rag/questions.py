@@ -2211,6 +2211,12 @@ class QuestionReader:
                                             or _LIST_THEM.match(question)):
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"
         if conversation and (had := conversation.answered) and _COAUTHORS.match(question):
+            if had.within and re.search(r"\b(?:he|she|his|her)\b", question, re.IGNORECASE) and (
+                    before := _narrowed_from(conversation, had)) and (
+                        self._author_named(before.standalone).name):  # "who did he work with
+                counted = self._coauthors_of(before, filters)  # most?" after a narrowing of an
+                counted.earlier = _name_of(before)  # author's list: the author's, not the
+                return counted  # narrowing's
             return self._coauthors_of(had, filters)  # "who are his co-authors?": theirs
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if m := _HOW_MANY_THEY.match(question):  # "how many problems do they contain?":

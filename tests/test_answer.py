@@ -1846,6 +1846,11 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     # "he", "she", "his", "her": the author the last answers were on, all their papers (not
     # the last list of some; "he" was a word to find, "his papers" the last list)
     fast_chat.ask("which of those are about bandits?", conv)
+    a = fast_chat.ask("who did she collaborate with most?", Conversation(list(conv.turns)))
+    assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()] == [  # (it counted the
+        "The earlier answer on \u201cAnn Lee\u201d, again: 3 papers:",  # bandit papers'
+        prompts.render(prompts.TALLY_HEADER, by="co-author"),  # alone)
+        "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], a.answer
     for question, ids in (("which papers did she write with Cy Dunn?", ["ab2"]),
                           ("which of her papers are about kernels?", ["ab2"]),
                           ("Which papers did she write with Bo Chen?", ["ab", "ab2"])):
