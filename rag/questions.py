@@ -463,6 +463,16 @@ _DATA_USED = re.compile(
     r"|(?:are|were|is)\s+(?:(?:most\s+)?(?:commonly|often|typically|usually|frequently|widely)\s+)?"
     r"(?:used|evaluated|employed|adopted)\s+(?:for|in|on|by)\s+(?P<for>.+?))[\s?.!]*$",
     re.IGNORECASE)
+# ... "what's the most common dataset among them?", "which benchmark is the most popular
+# for offline RL?": as which they use (the abstracts give no counts of them)
+_MOST_USED = re.compile(
+    r"^\s*(?:and\s+)?(?:what(?:'s|\s+is|\s+are)|which)\s+(?:(?:is|are)\s+)?(?:the\s+)?(?:most\s+"
+    r"(?:common(?:ly\s+used)?|popular|frequent(?:ly\s+used)?|used|widely\s+used)\s+)?"
+    r"(?P<aspect>datasets?|benchmarks?|baselines?|metrics?|architectures?|tools?|frameworks?"
+    r"|optimizers?|simulators?|robots?|backbones?|models?)(?:\s+(?:is|are)\s+(?:the\s+)?most\s+"
+    r"(?:common(?:ly\s+used)?|popular|frequent(?:ly\s+used)?|used|widely\s+used))?"
+    r"(?:\s+(?:among|in|across|by|of)\s+(?P<who>them|those|these|(?:these|those|the)\s+(?:papers"
+    r"|ones))|\s+(?:for|in|on)\s+(?P<for>.+?))?[\s?.!]*$", re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages"
                  r"|benefits|strengths|applications|open\s+(?:problems|questions|challenges)|risks"
@@ -1486,8 +1496,8 @@ _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+hav
                             r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
 # ... "what about the language ones?", "and the theoretical ones?": of the list, or of the one
 # a narrowing narrowed
-_SIBLING_ONES = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?the\s+(?P<w>(?!other\b)[\w-]+"
-                           r"(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
+_SIBLING_ONES = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?the\s+(?P<w>(?!(?:other|remaining)\b)"
+                           r"[\w-]+(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
 # ... "compare the graph ones and the image ones", "contrast the 2024 papers with the 2025
 # ones": the two parts of the list, or of the one a narrowing narrowed
 _COMPARE_ONES = re.compile(
@@ -1501,8 +1511,11 @@ _WHICH_DONT = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:which|the\s+on
                          r"|aren'?t|are\s+not|didn'?t|did\s+not)(?:\s+(?:use|have|do|study|cover"
                          r"|mention)(?:\s+(?:it|that|them|this))?)?[\s?.!]*$", re.IGNORECASE)
 # ... the papers a narrowing left out: "what about the others?", "and the other ones?"
-_OTHERS = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:the\s+)?"
-                     r"(?:others|other\s+(?:ones|papers)|ones\s+left\s+out)[\s?.!]*$", re.IGNORECASE)
+_OTHERS_WORDS = (r"(?:(?:what|how)\s+about\s+)?(?:the\s+)?(?:others|other\s+(?:ones|papers)"
+                 r"|remaining\s+(?:ones|papers)|ones\s+left\s+out)")
+_OTHERS = re.compile(rf"{_LEAD}{_OTHERS_WORDS}[\s?.!]*$", re.IGNORECASE)
+# ... and a question of them: "what about the remaining ones, what do they use?"
+_OTHERS_THEN = re.compile(rf"{_LEAD}{_OTHERS_WORDS}\s*[,:;]\s*(?P<q>\S.*)$", re.IGNORECASE)
 _MORE = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|please)[\s,]+)?(?:(?:show|list|give|tell|write)(?:\s+(?:me|us))?"
     r"(?:\s+(?:the|some))?\s+)?(?:(?:some\s+|any\s+)?more(?:\s+(?:papers|ones|results|of\s+(?:them|those|"
@@ -2278,6 +2291,11 @@ class QuestionReader:
                 question = f"Of those, which are not about {last.within}?"
             elif others := _the_rest(conversation, last, filters):  # the rest of the list
                 return others
+        if listed and conversation and (m := _OTHERS_THEN.match(question)) and (
+                others := _the_rest(conversation, listed, filters)) and others.scope:
+            return self._read(m.group("q"), Conversation([*conversation.turns, Turn(  # "what
+                question, others.standalone, others.scope, "")]), filters)  # about the others,
+            # what do they use?": of the rest (it searched "remaining ones use")
         if listed and conversation and (_OTHERS.match(question) or _MORE.match(question) and (
                 listed.shown >= len(listed.paper_ids)) and re.search(
                     r"\b(?:rest|others|remaining)\b", question, re.IGNORECASE)) and (
@@ -2433,12 +2451,16 @@ class QuestionReader:
         if m := _MORE_POPULAR.match(question):  # "which is more popular at CoRL, A or B?"
             question = f"Compare {m.group('a')} and {m.group('b')}{m.group('where')}"
         aspect = ""
-        if m := _DATA_USED.match(question):  # "which datasets do they evaluate on?", "what
-            used_by = _SIDE_LEAD.sub("", m.group("who") or m.group("for"))  # benchmarks do
-            # papers on X use?", "what datasets are commonly used for X?"
+        if (m := _DATA_USED.match(question)) or (m := _MOST_USED.match(question)) and (
+                re.search(r"\bmost\b", question, re.IGNORECASE)) and (
+                    m.group("for") or m.group("who") or prev and prev.paper_ids):  # "which
+            # datasets do they evaluate on?", "what benchmarks do papers on X use?", "what
+            # datasets are commonly used for X?", "what's the most common dataset among them?"
+            used_by = _SIDE_LEAD.sub("", m.group("who") or m.group("for") or "them")
             question = ("Summarize them." if _PRONOUN.fullmatch(used_by) or _IT.fullmatch(used_by)
+                        or re.fullmatch(r"(?:these|those|the)\s+(?:papers|ones)", used_by)
                         else f"Summarize the papers on {used_by}.")
-            aspect = m.group("aspect")
+            aspect = m.group("aspect") + ("" if m.group("aspect").lower().endswith("s") else "s")
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
         question = _PEOPLE_DOING.sub("Summarize the papers on ", question)  # "what are people

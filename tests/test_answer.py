@@ -3478,6 +3478,12 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert a.kind == "summary" and sorted(ids(a)) == found, (question, a.answer)  # "the
         assert a.answer.splitlines()[0].startswith(  # 2025 ones")
             f"Papers of the 4 from {of} matching each side"), (question, a.answer)
+    for question, want in (("what about the remaining ones?", ["p1", "p2"]),  # the rest of
+                           ("and the others: which are orals?", ["p2"]),  # the list, and a
+                           ("what about the remaining ones, which are orals?", ["p2"])):  # (it
+        rest = Conversation(conv.turns[:1])  # question of them (it searched "remaining",
+        fast_chat.ask("which are from 2024?", rest)  # "others orals")
+        assert sorted(ids(fast_chat.ask(question, rest))) == want, question
     orals = {"p0", "p2"}  # the places picked, narrowed (it searched "first three" among the
     for question, picked in (("which of the first three are orals?", listed[:3]),  # orals)
                              ("are any of the last two orals?", listed[-2:])):
@@ -3894,7 +3900,10 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     for question in ("which datasets do they evaluate on?",
                      "What datasets do papers on optimal transport use?",
                      "what datasets are commonly used for optimal transport?",
-                     "which datasets?"):  # (it searched "datasets" in every paper)
+                     "which datasets?",  # (it searched "datasets" in every paper)
+                     "what's the most common dataset among them?",  # (these two searched
+                     "what is the most popular dataset?",  # "common dataset", "popular
+                     "which dataset is the most popular for optimal transport?"):  # dataset")
         a = fast_chat.ask(question, conv)
         assert "We evaluate on the ShapeNet and ModelNet datasets" in a.answer, (question,
                                                                                 a.answer)
