@@ -52,6 +52,7 @@ from rag.questions import (
     area_of,
     author_names,
     by_any,
+    exported,
     held_papers,
     introduces_data,
     named_aspect,
@@ -465,6 +466,11 @@ class Answerer:
                                 "abstract to find papers like it")
         plan = self.plan(question, conversation, filters)
         hits = self.relevant(plan, k) if not plan.reply else []
+        if plan.export and hits:  # "bibtex for the oral ones": those found, exported (no
+            plan = replace(plan, standalone="", reply=exported(  # turn to follow up on)
+                plan.export, [h.paper for h in hits],
+                f"of the last list on \u201c{neutralize(plan.topic)}\u201d"))
+            hits = []
         plan = _authors_found(plan, hits)
         retrieve_ms = (time.perf_counter() - t0) * 1000
         refused = not hits and not plan.reply

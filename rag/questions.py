@@ -902,10 +902,34 @@ _LINKS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|please)[\s,]+)?(?:(?:can\s+you\
                     r"(?:\s+(?:one|paper|papers|ones))?))?[\s?.!]*$", re.IGNORECASE)
 
 
+# ... of a part of it: "bibtex for the oral ones", "links to the transformer papers", "CSV of
+# the ones about robotics"
+_EXPORT_PART = re.compile(
+    r"\b(?:for|of|to|export)\s+(?:just\s+|only\s+)?the\s+(?:(?P<w>(?!(?:first|last|top|same|other|rest"
+    r"|whole|full|entire|above|listed|previous)\b)[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:ones|papers)"
+    r"|ones\s+(?:about|on|from|in|using|with)\s+(?P<x>[\w-]+(?:\s+[\w-]+){0,3}?)"
+    r"|(?P<s>orals|spotlights|posters))(?=[\s?.!,]*$|\s+(?:as|in|into|to)\b)", re.IGNORECASE)
+
+
 def _export_asked(question: str) -> str:
     """What form of the last list a question asks for: "bibtex", "csv" or "links"; ''."""
     return ("bibtex" if _BIBTEX.search(question) else "csv" if _CSV.search(question)
             else "links" if _LINKS.match(question) else "")
+
+
+def exported(form: str, papers: Sequence[Paper], which: str) -> str:
+    """``papers`` as ``form`` asks ("bibtex", "csv" or "links", :func:`_export_asked`), under
+    a first line naming them as ``which`` ("of the last list")."""
+    said = {"count": f"{len(papers):,}", "s": "" if len(papers) == 1 else "s", "which": which}
+    if form == "links":
+        each = links(papers)
+        return (prompts.render(prompts.LINKS, **said, entries="\n".join(
+            f"{n}. **{neutralize(detex(name))}**: {url or 'no link given'}"
+            for n, (name, url) in enumerate(each, 1)))
+            if any(url for _, url in each) else prompts.render(prompts.NO_LINKS, **said))
+    entries = csv_table(papers) if form == "csv" else bibtex(papers)
+    return prompts.render(prompts.CSV if form == "csv" else prompts.BIBTEX, **said,
+                          entries=entries, fence=fence(entries))
 # the session of the paper the last answer on one paper was on: "what else is in that
 # session?"
 _THAT_SESSION = re.compile(r"\b(?:that|this|the\s+same|its|his|her|their)\s+session\b",
@@ -1677,6 +1701,8 @@ class Plan:
     #                                    or "affiliations" of the one paper in ``scope`` (or
     #                                    "authors+affiliations": "... and where are they from?")
     reply: str = ""                    # "hello", "thanks": what to say, with no search
+    export: str = ""                   # "bibtex for the oral ones": the papers found, exported
+    #                                    as "bibtex", "csv" or "links" (:func:`exported`)
     tally: str = ""                    # "the most prolific authors on X": count by "author",
     #                                    "affiliation", "venue", "year", "area", "topic" or
     #                                    "trend" (topics by growth)
@@ -2122,24 +2148,20 @@ class QuestionReader:
         if export and prev and prev.picked and prev.paper_ids and re.search(
                 r"\b(?:it|this|that)\b", question, re.IGNORECASE):  # "how do I cite it?" after
             listed = prev  # "tell me more about the second one": that paper
-        if export and listed and listed.paper_ids:  # "export
-            picked = _picked(question, listed.paper_ids)  # them as BibTeX", "... as CSV",
-            ids = picked[0] if picked else listed.paper_ids  # "give me the links": the
-            got = self.index.get(ids)  # list's papers (or those picked)
-            papers = [got[p] for p in ids if p in got]
-            said = {"count": f"{len(papers):,}", "s": "" if len(papers) == 1 else "s",
-                    "which": "picked from the last list" if picked else "of the last list"}
-            if export == "links":
-                each = links(papers)
-                return Plan("summary", "", Filters(), reply=prompts.render(
-                    prompts.LINKS, **said, entries="\n".join(
-                        f"{n}. **{neutralize(detex(name))}**: {url or 'no link given'}"
-                        for n, (name, url) in enumerate(each, 1)))
-                    if any(url for _, url in each) else prompts.render(prompts.NO_LINKS, **said))
-            entries = csv_table(papers) if export == "csv" else bibtex(papers)
-            return Plan("summary", "", Filters(), reply=prompts.render(
-                prompts.CSV if export == "csv" else prompts.BIBTEX, **said, entries=entries,
-                fence=fence(entries)))
+        if export and listed and listed.paper_ids:  # "export them as BibTeX", "... as CSV",
+            picked = _picked(question, listed.paper_ids)  # "give me the links": the list's
+            # papers, those picked, or those of a part ("bibtex for the oral ones": it
+            # exported every paper of the list)
+            if not picked and (part := _EXPORT_PART.search(question)):
+                words = part.group("w") or part.group("x") or part.group("s")[:-1]  # ("oral")
+                narrowing = self._narrowing(words, listed, filters)
+                narrowing.export = export
+                return narrowing
+            ids = picked[0] if picked else listed.paper_ids
+            got = self.index.get(ids)
+            return Plan("summary", "", Filters(), reply=exported(
+                export, [got[p] for p in ids if p in got],
+                "picked from the last list" if picked else "of the last list"))
         if not listed and (picked := _picked(question, [""] * 100)) and (not query_terms(
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet
@@ -2776,13 +2798,18 @@ class QuestionReader:
         of the list itself, or, where ``listed`` narrowed one ("the vision ones"), of that
         list (:func:`_narrowed_from`)."""
         base = (_narrowed_from(conversation, listed) if listed.within else None) or listed
-        by = self._filter_named(words, Filters())  # a filter alone ("the oral ones"), or words
-        ask = (f"are about {words}" if by is None else f"are {words} papers" if by[0].status
-               else f"are from {words}")
-        plan = self.plan(f"Of those, which {ask}?", Conversation([base]), filters)
+        plan = self._narrowing(words, base, filters)
         if base is not conversation.turns[-1] and plan.scope is not None:
             plan.earlier = base.topic or base.within  # "the earlier answer's"
         return plan
+
+    def _narrowing(self, words: str, listed: Turn, filters: Filters | None) -> Plan:
+        """The papers of ``listed`` on ``words``: a topic, or a venue, year or status alone
+        ("the oral ones", "2024")."""
+        by = self._filter_named(words, Filters())
+        ask = (f"are about {words}" if by is None else f"are {words} papers" if by[0].status
+               else f"are from {words}")
+        return self.plan(f"Of those, which {ask}?", Conversation([listed]), filters)
 
     def _compared_ones(self, first: str, second: str, listed: Turn, conversation: Conversation,
                        filters: Filters | None) -> Plan | None:

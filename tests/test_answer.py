@@ -2658,6 +2658,17 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
     assert rows[0] == "title,authors,venue,year,status,url" and len(rows) == 6, a.answer
     assert fast_chat.ask("give me the links", conv).answer == prompts.render(
         prompts.NO_LINKS, count=5, s="s", which="of the last list")
+    # ... of a part of the list: those the narrowing to it finds (it exported all five)
+    part = fast_chat.ask("Of those, which are about setting 2?", Conversation(list(conv.turns)))
+    for question in ("bibtex for the ones about setting 2", "export the setting 2 papers as "
+                     "bibtex"):
+        a = fast_chat.ask(question, conv)
+        assert a.answer.startswith(f"BibTeX for the {part.count} paper{'s' * (part.count > 1)}"
+                                   " of the last list on \u201csetting 2\u201d"), a.answer
+        assert a.answer.count("@misc{") == part.count and "study 2}" in a.answer, a.answer
+        assert not a.papers and conv.listed is conv.turns[0], question  # (no turn)
+    a = fast_chat.ask("give me the links to the orals", Conversation(list(conv.turns)))
+    assert a.refused and "oral" in a.answer and "Links" not in a.answer, a.answer  # (none)
     for question, place in (("more like the first one", 0),  # its neighbours (it was a
                             ("find papers similar to the third one", 2)):  # summary of it)
         plan = fast_chat.answerer().plan(question, conv, None)
