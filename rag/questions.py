@@ -451,14 +451,14 @@ _PEOPLE_DOING = re.compile(r"^\s*what\s+(?:are|is|have)\s+(?:people|researchers|
                            r"|authors)\s+(?:been\s+)?(?:doing|working|trying|done)(?:\s+on)?"
                            r"\s+(?:with|on|in|about|for)\s+(?=\S)", re.IGNORECASE)
 # ... what the papers use: "which datasets do they evaluate on?", "what benchmarks do papers
-# on X use?", "which robots do they use?", "what baselines do they compare against?": the
-# papers (on X), each by its sentence naming them
+# on X use?", "which robots do they use?", "what baselines do they compare against?", "what
+# assumptions do they make?": the papers (on X), each by its sentence naming them
 _DATA_USED = re.compile(
     r"^\s*(?:and\s+)?(?:which|what)\s+(?!(?:papers|ones|works|articles|this|its|is)\b)"
     r"(?P<aspect>[^\W\d_]{3,}s|data|hardware|software)\s+(?:(?:do|does|did|are|were)\s+"
     r"(?P<who>.+?)\s+(?:use[sd]?|evaluated?\s+on|tested\s+on|test\s+on|train(?:ed)?\s+on"
     r"|experiment\s+on|rel(?:y|ies)\s+on|report|compare\s+(?:against|to|with)|employ|adopt"
-    r"|run\s+on|deploy\s+on)(?:\s+(?:on|with))?"
+    r"|run\s+on|deploy\s+on|make|require|need|impose)(?:\s+(?:on|with))?"
     # ... "what datasets are commonly used for offline RL?"
     r"|(?:are|were|is)\s+(?:(?:most\s+)?(?:commonly|often|typically|usually|frequently|widely)\s+)?"
     r"(?:used|evaluated|employed|adopted)\s+(?:for|in|on|by)\s+(?P<for>.+?))[\s?.!]*$",
@@ -2795,9 +2795,10 @@ class QuestionReader:
     def _sibling(self, words: str, listed: Turn, conversation: Conversation,
                  filters: Filters | None) -> Plan:
         """The papers of ``listed``'s list on ``words`` (a topic, or a venue, year or status):
-        of the list itself, or, where ``listed`` narrowed one ("the vision ones"), of that
-        list (:func:`_narrowed_from`)."""
-        base = (_narrowed_from(conversation, listed) if listed.within else None) or listed
+        of the list itself, or, where ``listed`` narrowed one ("the vision ones") or a
+        summary of such a narrowing's papers followed it, of that list
+        (:func:`_before_narrowing`)."""
+        base = _before_narrowing(conversation, listed)
         plan = self._narrowing(words, base, filters)
         if base is not conversation.turns[-1] and plan.scope is not None:
             plan.earlier = base.topic or base.within  # "the earlier answer's"
@@ -2818,9 +2819,10 @@ class QuestionReader:
         ``first`` and on ``second``, or at the venue, year or status each names ("the 2024
         ones and the 2025 ones"); None where one side names a filter and the other a topic,
         or either nothing."""
-        base = (_narrowed_from(conversation, listed) if listed.within or re.search(
-            r"\(compare [^()]*\)$", listed.standalone) else None) or listed  # (after such a
-        filters = filters or Filters()  # comparison, of the list it compared)
+        base = (_narrowed_from(conversation, listed) if re.search(  # (after such a
+            r"\(compare [^()]*\)$", listed.standalone) else None) or _before_narrowing(
+                conversation, listed)  # comparison, of the list it compared)
+        filters = filters or Filters()
         by = [self._filter_named(side, filters) for side in (first, second)]
         if by[0] and by[1]:
             plan = Plan("summary", "", filters, whole_scope=True,
@@ -4048,8 +4050,7 @@ def _the_rest(conversation: Conversation, listed: Turn, filters: Filters | None)
     """"And the rest?" after a narrowing whose papers (``listed``'s) are all written out: the
     papers of the list it narrowed that it left out; None where no narrowing is of them."""
     narrowed = set(listed.paper_ids)
-    narrowing = next((t for t in reversed(conversation.turns) if t.within
-                      and set(t.paper_ids) == narrowed), None)
+    narrowing = _narrowing_of(conversation, listed)
     before = _narrowed_from(conversation, narrowing) if narrowing else None
     if before is None:
         return None
@@ -4068,6 +4069,20 @@ def author_names(author: str) -> frozenset[str]:
 def by_any(paper: Paper, names: frozenset[str]) -> bool:
     """Whether one of the paper's authors has one of ``names`` (:func:`author_names`)."""
     return any(a.lower() in names for a in paper.authors)
+
+
+def _narrowing_of(conversation: Conversation, listed: Turn) -> Turn | None:
+    """The last narrowing to ``listed``'s papers: ``listed``, or the one a summary of them
+    ("summarize the theoretical ones") was of; None where none is."""
+    return next((t for t in reversed(conversation.turns) if t.within
+                 and set(t.paper_ids) == set(listed.paper_ids)), None)
+
+
+def _before_narrowing(conversation: Conversation, listed: Turn) -> Turn:
+    """The list ``listed``'s papers were narrowed from (:func:`_narrowing_of`,
+    :func:`_narrowed_from`), or ``listed`` itself where they were not."""
+    narrowing = _narrowing_of(conversation, listed)
+    return (_narrowed_from(conversation, narrowing) if narrowing else None) or listed
 
 
 def _narrowed_from(conversation: Conversation, of: Turn) -> Turn | None:

@@ -3474,6 +3474,11 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert sorted(ids(a)) == want, (question, a.answer)
         assert "of the 4" in a.answer.splitlines()[0] or "answer's 4 papers" in (
             a.answer.splitlines()[0]), (question, a.answer)
+    after_summary = Conversation(conv.turns[:1])  # ... also after a summary of the
+    fast_chat.ask("which are from 2024?", after_summary)  # narrowing's papers (it narrowed
+    fast_chat.ask("summarize them", after_summary)  # the two to 2025: none)
+    a = fast_chat.ask("and the 2025 ones?", after_summary)
+    assert sorted(ids(a)) == ["p1", "p2"] and "4 papers" in a.answer.splitlines()[0], a.answer
     a = fast_chat.ask("and which don't?", sibling)  # the rest of the list they were asked of
     assert sorted(ids(a)) == ["p0", "p2", "p3"], a.answer  # (not of the 2025 one: "p2")
     sibling = Conversation(conv.turns[:1])
@@ -3930,6 +3935,8 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     fast_chat.settings.llm.summary_sources = 10
     conv = Conversation()
     fast_chat.ask("Summarize the papers on optimal transport", conv)
+    assert fast_chat.answerer().plan("what assumptions do they make?", conv,  # (a summary
+                                     None).aspect == "assumptions"  # of them, aspect unread)
     for question in ("which robots do they use?", "What robots do papers on optimal transport "
                      "use?"):
         assert fast_chat.answerer().plan(question, conv, None).aspect == "robots", question
