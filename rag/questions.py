@@ -2997,6 +2997,8 @@ class QuestionReader:
                          if rest or named else of.standalone, whole_scope=every,
                          sides=sides, author=filters.author, coauthors=coauthors)
         query = _HOW_MANY.sub("which", question)  # "many" is no topic word
+        if query != question:  # "how many papers are on X in total?": no topic words either
+            query = re.sub(rf"{_IN_TOTAL.pattern}(?=[\s?.!]*$)", "", query, flags=re.IGNORECASE)
         follow_up = bool(prev and (_PRONOUN.search(question) or _THIS_PAPER.search(
             question))) and not (  # ("is that paper theoretical?": it searched every paper)
             (own := _OWN_PRONOUN.match(question)) and query_terms(own.group("topic"))
@@ -4201,8 +4203,9 @@ def _picked(question: str, listed: Sequence[str]) -> tuple[list[str], str] | Non
         return (len(listed) - 1 if word == "last" else _ORDINALS[word] if word in _ORDINALS
                 else int(word[:-2]) - 1)
 
-    question = re.sub(rf"\bthe\s+top\s+(?={_N_WORD}\b)", "the first ", question,
-                      flags=re.IGNORECASE)  # "the top three": the first three
+    question = re.sub(rf"\bthe\s+top\s+(?=(?:{_N_WORD}|one)\b)", "the first ", question,
+                      flags=re.IGNORECASE)  # "the top three": the first three ("the top one":
+    # the first one, not a judgement)
     places: list[int] = []
     for m in _PICKED.finditer(question):
         word, n = (m.group("ord") or "").lower(), m.group("n")

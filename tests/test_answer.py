@@ -3456,6 +3456,14 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     assert (ids(a), a.answer.splitlines()[0]) == (listed, "The last list holds 4 papers:")
     a = fast_chat.ask("give me the top 2", conv)
     assert ids(a) == listed[:2], a.answer
+    plan = fast_chat.answerer().plan("who wrote the top one?", Conversation(conv.turns[:1]),
+                                     None)  # the first (a judgement: "the abstracts cannot
+    assert plan.picked and plan.scope == listed[:1], plan  # tell which paper is best")
+    for question in ("How many papers study bandit problems in total?",  # (it searched "bandit
+                     "how many papers are on bandit problems overall?"):  # problems in total")
+        a = fast_chat.ask(question)
+        assert a.count == 4 and a.standalone_query.endswith("bandit problems?"), (question,
+                                                                                  a.answer)
     for question in ("give me the two most relevant ones", "the most relevant 2 of them?"):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # (it searched "ones")
         assert ids(a) == listed[:2], (question, a.answer)
