@@ -617,7 +617,8 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
                      r"(?:\s+(?:it|them|this|that|these|those|the\s+(?:list|results|papers)))?"
                      r"(?:\s+down)?\s+(?:to|by|for"
                      r"|with)\s+(?:(?:only\s+)?(?:those|the\s+ones|ones|papers)\s+)?"
-                     r"|(?:and\s+)?any\s+(?:ones?\s+)?(?:(?:that|which)\s+|(?=(?:with|using)\s))"
+                     r"|(?:and\s+)?(?:(?:are|is)\s+there\s+)?any\s+(?:ones?\s+)?(?:(?:that|which)\s+"
+                     r"|(?=(?:with|using)\s))"
                      # "and the ones that use diffusion?", "what about the ones with code?"
                      # ... "list the ones about molecules", "can you show me the ones on X?"
                      r"|(?:(?:ok(?:ay)?|and|so|now|thx|thanks)[\s,!.]+)*(?:(?:what|how)\s+about\s+"
@@ -3749,8 +3750,8 @@ def introduces_data(paper: Paper) -> bool:
 
 # a question left with no words but "which" once the words asking for code, a dataset or an
 # author count are taken out ("which have code?", "and which ones introduce a benchmark?")
-_BARE_WHICH = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:which(?:\s+ones?)?)?\s*[?.!]*\s*",
-                         re.IGNORECASE)
+_BARE_WHICH = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:which(?:\s+ones?)?|(?:(?:are|is)\s+there\s+)?"
+                         r"any(?:\s+ones?)?(?:\s+(?:that|which))?)?\s*[?.!]*\s*", re.IGNORECASE)
 
 
 def _data_asked(question: str) -> tuple[str, bool]:

@@ -1941,6 +1941,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     a = fast_chat.ask("which of the first ten have code?", Conversation(list(conv.turns)))
     assert a.kind == "listing" and a.answer.splitlines()[0].startswith(  # (a summary said
         "The picked 3 papers include 2 papers with linked code"), a.answer  # none named NeRF)
+    for question in ("any that release code?", "are there any that have code?"):  # (every
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))  # paper with code)
+        assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], (question, a.answer)
     a = fast_chat.ask("which of them have code?", conv)
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
     assert a.answer.splitlines()[0] == (
@@ -4106,6 +4109,10 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                      "does it have research on federated learning?"):  # read as "that paper",
         assert ids(after_listing(question)) == ["p4", "p5"], question  # "does it have" as it)
     assert after_listing("which one is the most suitable?").answer.startswith(prompts.JUDGEMENT)
+    for question in ("are there any that study federated learning?",  # "any that ...": of the
+                     "is there any that studies federated learning?"):  # list (a search)
+        a = after_listing(question, "Which papers are from COLT?")
+        assert ids(a) == ["p4"] and "of the 4" in a.answer.splitlines()[0], (question, a.answer)
     for question, said in (  # a share of a venue's papers, of the index by other words
             ("what percentage of all COLT papers is that?", prompts.render(
                 prompts.SHARE_OF_TOPIC_PART, inside="3", count="4", base="4",
