@@ -3558,14 +3558,17 @@ _VENUE_NAMES = "|".join(re.escape(name) if len(name) < 5 else f"(?i:{re.escape(n
 _VENUE_AS = re.compile(
     rf"\b(?i:from|at|in|of)\s+(?:the\s+)?(?P<a>{_VENUE_NAMES})(?![\w-])"
     rf"|(?<![\w-])(?P<b>{_VENUE_NAMES})(?:\s+{YEAR})?\s+(?i:papers|orals|posters|spotlights"
-    r"|submissions|proceedings|accepted)\b")
+    r"|submissions|proceedings|accepted)\b"
+    # ... "what did ICML 2025 publish on X?", "ICML 2024 work on X", "did ICLR accept ...?"
+    rf"|(?<![\w-])(?P<c>{_VENUE_NAMES})\s+{YEAR}(?![\w-])"
+    rf"|\b(?i:did|does|has|have)\s+(?P<d>{_VENUE_NAMES})\s+(?i:publish|accept|have|feature)")
 
 
 def _other_venue(question: str) -> str:
     """A well-known venue (:data:`_VENUES`) ``question`` names as a venue (:data:`_VENUE_AS`),
     as spelled there; '' where it names none."""
     m = _VENUE_AS.search(question)
-    return (m.group("a") or m.group("b")) if m else ""
+    return next((v for v in m.groups() if v), "") if m else ""
 
 
 def _put(text: str, new: str, old: str, *, after_papers: bool = False) -> str:

@@ -3158,6 +3158,10 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
                 prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT")),
             ("Which papers from ICLR study bandit problems?", prompts.render(
                 prompts.OTHER_VENUE, venue="ICLR", venues="ALT and COLT")),
+            ("What did ICML 2024 publish on bandit problems?", prompts.render(  # (it searched
+                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT")),  # "ICML publish")
+            ("Did ICLR accept work on bandit problems?", prompts.render(
+                prompts.OTHER_VENUE, venue="ICLR", venues="ALT and COLT")),
             ("Which ICML 2019 papers study bandit problems?", prompts.render(  # after a venue:
                 prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT") + " " + prompts.render(
                 prompts.OTHER_YEARS, years="2019", span="2024 to 2025")),  # a year, not a word
