@@ -1313,9 +1313,10 @@ def _where(scope: int | None, among: str, answer: str = "the previous answer") -
 def _answer_of(plan: Plan) -> str:
     """The answer whose papers a follow-up narrows, as a first line names it: "the previous
     answer", or "the earlier answer on “LoRA”" (:attr:`Plan.earlier`: "which of the LoRA
-    papers are about vision?" after other questions)."""
+    papers are about vision?" after other questions), with the part of it narrowed where only
+    a part is (:attr:`Plan.part`: "the previous answer (those from 2025)")."""
     return (f"the earlier answer on \u201c{neutralize(plan.earlier)}\u201d" if plan.earlier
-            else "the previous answer")
+            else "the previous answer") + (f" (those {plan.part})" if plan.part else "")
 
 
 def _on_earlier(plan: Plan) -> str:
@@ -1326,10 +1327,12 @@ def _on_earlier(plan: Plan) -> str:
 def _whose_list(plan: Plan) -> dict[str, str]:
     """How :data:`prompts.HELD_NARROWED_HEADER` names the answer narrowed (:func:`_answer_of`):
     "The previous answer's 11 papers", "The earlier answer's 11 papers on “LoRA”", "The picked
-    3 papers" ("which of the first three have code?")."""
-    return ({"whose": "The earlier answer's", "on": _on_earlier(plan)} if plan.earlier
+    3 papers" ("which of the first three have code?"); "The previous answer's 25 papers from
+    2025" (:attr:`Plan.part`)."""
+    part = f" {plan.part}" if plan.part else ""
+    return ({"whose": "The earlier answer's", "on": _on_earlier(plan) + part} if plan.earlier
             else {"whose": "The picked", "on": ""} if plan.picked  # "which of the first three
-            else {"whose": "The previous answer's", "on": ""})  # has code?"
+            else {"whose": "The previous answer's", "on": part})  # has code?"
 
 
 def _aspect_first(plan: Plan) -> bool:

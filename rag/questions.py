@@ -333,6 +333,11 @@ _CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did)\s+(?:this|that|it|th
 _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+(?P<which>the\s+"
                         rf"(?:first|last|top)\s+{_N_WORD}(?:\s+(?:ones|papers|results))?)\s+"
                         r"(?P<rest>\w.*)$", re.IGNORECASE)
+# ... of its papers at a venue, year or status: "which of the 2025 ones are orals?", "are any
+# of the CoRL papers spotlights?"
+_OF_THE_ONES = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+the\s+"
+                          r"(?P<w>(?!(?:first|last|top|other|remaining)\b)[\w-]+(?:\s+[\w-]+){0,2}?)"
+                          r"\s+(?:ones|papers)\s+(?P<rest>\w.*)$", re.IGNORECASE)
 # "are there any other papers on X?", "any other unlearning papers?": besides those listed
 _ANY_OTHER = re.compile(r"(?<!\bthe\s)\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works|articles?"
                         r"|studies)\b)", re.IGNORECASE)  # (not "the other ones": the rest)
@@ -1702,6 +1707,9 @@ class Plan:
     #                                    or "affiliations" of the one paper in ``scope`` (or
     #                                    "authors+affiliations": "... and where are they from?")
     reply: str = ""                    # "hello", "thanks": what to say, with no search
+    part: str = ""                     # "which of the 2025 ones are orals?": the part of the
+    #                                    list ``scope`` holds, as a first line names it ("from
+    #                                    2025", "that are orals")
     export: str = ""                   # "bibtex for the oral ones": the papers found, exported
     #                                    as "bibtex", "csv" or "links" (:func:`exported`)
     tally: str = ""                    # "the most prolific authors on X": count by "author",
@@ -2235,6 +2243,23 @@ class QuestionReader:
                                   filters)  # first five are spotlights?": of those five (it
             of_picked.picked = True  # searched "first five")
             return of_picked
+        if listed and conversation and (m := _OF_THE_ONES.match(question)) and (
+                part_by := self._filter_named(m.group("w"), Filters())):  # "which of the
+            base = _before_narrowing(conversation, listed)  # 2025 ones are orals?": of those
+            allowed = set(self.index.filter_ids(**vars(part_by[0])) or [])  # (it searched
+            if not (ids := [p for p in base.paper_ids if p in allowed]):  # "ones" among
+                return self._narrowing(m.group("w"), base, filters)  # all 2025 orals)
+            verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
+                                                              re.IGNORECASE) else ""
+            part_turn = replace(base, paper_ids=ids,
+                                standalone=f"{base.standalone} ({part_by[1]})")
+            of_part = self.plan(f"Of those, which {verb}{m.group('rest')}",
+                                Conversation([part_turn]), filters)
+            of_part.part = (f"that are {part_by[1]}" if part_by[0].status
+                            else f"from {part_by[1]}")
+            if base is not conversation.turns[-1]:
+                of_part.earlier = base.topic or base.within  # "the earlier answer's"
+            return of_part
         if listed and listed.paper_ids and conversation and _CHANGED_THEM.match(question):
             grown = listed  # "how has this changed since 2024?": the list's topics by
             if listed.by_filters and (before := _narrowed_from(conversation, listed)):  # growth,

@@ -3515,6 +3515,15 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         rest = Conversation(conv.turns[:1])  # question of them (it searched "remaining",
         fast_chat.ask("which are from 2024?", rest)  # "others orals")
         assert sorted(ids(fast_chat.ask(question, rest))) == want, question
+    for question, want, first in (  # a part of the list at a venue, year or status, narrowed
+            ("which of the 2025 ones are orals?", ["p2"],  # (it searched "ones" among every
+             "The previous answer's 2 papers from 2025 include 1 oral:"),  # 2025 oral)
+            ("are any of the COLT papers orals?", ["p0"],
+             "The previous answer's 3 papers from COLT include 1 oral:"),
+            ("which of the oral ones are from ALT?", ["p2"],
+             "The previous answer's 2 papers that are orals include 1 ALT paper:")):
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))
+        assert ids(a) == want and a.answer.splitlines()[0] == first, (question, a.answer)
     orals = {"p0", "p2"}  # the places picked, narrowed (it searched "first three" among the
     for question, picked in (("which of the first three are orals?", listed[:3]),  # orals)
                              ("are any of the last two orals?", listed[-2:])):
