@@ -252,7 +252,7 @@ _PEOPLE_DID = re.compile(rf"\b(did|does|do|has|have)\s+(?:the\s+)?{_PEOPLE}\s+(?
 _LEADING = frozenset({"which", "what", "list", "show", "find", "give", "any", "all", "are", "is",
                       "do", "does", "did", "the", "some", "me", "summarize", "summarise",
                       "name", "how", "many", "papers", "by", "from", "of", "and", "or", "at",
-                      "for", "de"})
+                      "for", "de", "compare", "contrast"})
 
 
 def _institution(run: str) -> str:

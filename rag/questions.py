@@ -333,6 +333,19 @@ _CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did)\s+(?:this|that|it|th
 _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+(?P<which>the\s+"
                         rf"(?:first|last|top)\s+{_N_WORD}(?:\s+(?:ones|papers|results))?)\s+"
                         r"(?P<rest>\w.*)$", re.IGNORECASE)
+# ... an institution in it: "which of them also involve Google?", "... include authors from
+# MIT?" (QuestionReader._plan: "from Google")
+_INVOLVING = re.compile(r"^(?:also\s+)?(?:involve|include|feature|have)\s+(?:(?:authors?|researchers"
+                        r"|people|someone|anyone)\s+(?:from|at)\s+)?(?P<x>.+?)(?:\s+too|\s+as\s+well)?"
+                        r"[\s?.!]*$", re.IGNORECASE)
+# ... its authors at an institution: "who are the Stanford authors among them?", "which
+# authors are from Google?"
+_AUTHORS_AT = re.compile(
+    rf"{_LEAD}(?:who|which\s+(?:authors|researchers|people))\s+(?:are|were|is)\s+(?:the\s+)?"
+    r"(?:(?P<x>(?!(?:main|key|top|most|first|last|other)\b)\w[\w&.'-]*(?:\s+[\w&.'-]+){0,3}?)\s+"
+    r"(?:authors|researchers|people)|(?:from|at)\s+(?P<y>\w[\w&.'-]*(?:\s+[\w&.'-]+){0,3}?))"
+    r"(?:\s+(?:among|in|of|on)\s+(?:them|those|these|the\s+(?:list|papers|results)))?[\s?.!]*$",
+    re.IGNORECASE)
 # ... of its papers at a venue, year or status: "which of the 2025 ones are orals?", "are any
 # of the CoRL papers spotlights?"
 _OF_THE_ONES = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+the\s+"
@@ -2260,6 +2273,12 @@ class QuestionReader:
             if base is not conversation.turns[-1]:
                 of_part.earlier = base.topic or base.within  # "the earlier answer's"
             return of_part
+        if listed and (at_m := _AUTHORS_AT.match(question)) and (
+                at_by := self._filter_named(at_m.group("x") or at_m.group("y"), Filters())) and (
+                    at_by[0].affiliation):  # "who are the Stanford authors among them?": theirs
+            return _again(listed, replace(filters or Filters(),  # counted (it searched
+                                          affiliation=at_by[0].affiliation),  # "Stanford")
+                          tally="author")
         if listed and listed.paper_ids and conversation and _CHANGED_THEM.match(question):
             grown = listed  # "how has this changed since 2024?": the list's topics by
             if listed.by_filters and (before := _narrowed_from(conversation, listed)):  # growth,
@@ -2871,13 +2890,18 @@ class QuestionReader:
         its topic and ``other`` ("compare them to diffusion models"). A narrowing's topic is that of the
         listing it narrowed (``earlier``) about the words it narrowed by ("bandits about
         regret"; a narrowing by filters is named by them)."""
-        named = self._named_filters(listed.standalone, Filters())[2]
+        _, where, named = self._named_filters(listed.standalone, Filters())
         within = "" if listed.by_filters else listed.within
         topic = listed.topic or (f"{earlier} about {within}" if earlier and within
                                  else earlier or within)
         if not query_terms(topic):  # a narrowing by filters of a list of no topic ("which are
             return ""  # orals?" after "which papers are from COLT?": it compared "on")
-        if self._filter_named(other, Filters()):
+        if by := self._filter_named(other, Filters()):
+            if where.affiliation and by[0].affiliation:  # "compare them with Berkeley" after
+                held = " ".join(str(x) for x in (where.venue, where.year) if x)  # Stanford's:
+                return " and ".join(  # each side at its institution, in the listing's venue and
+                    f"{held} papers from {at}".strip()  # year (it compared "authors at papers
+                    for at in (where.affiliation, other)).join(("Compare ", f" on {topic}"))
             return (f"Compare {named} and {other} papers on {topic}" if named
                     else f"Which papers on {topic} are from {other}?")
         return f"Compare {topic} and {other}"
@@ -3002,6 +3026,12 @@ class QuestionReader:
                 rest = f"by {did.group('who')}{did.group('rest')}"
             if (neg := _ARE_NOT.match(rest)) and query_terms(neg.group("x")):
                 return self._narrowed_without(neg.group("x"), conversation, of, filters)
+            if (inv := _INVOLVING.match(re.sub(r"^(?:which|what)\s+(?:ones?\s+)?", "", rest,
+                                               flags=re.IGNORECASE))) and (
+                    inst := self._filter_named(inv.group("x"), Filters())) and (
+                        inst[0].affiliation):
+                rest = f"from {inv.group('x')}"  # "which of them also involve Google?" (it
+                # narrowed to papers naming "involve Google")
             rest = re.sub(rf"^(?:(?:which|what)\s+(?:ones?\s+)?)?(?:{_NARROW_VERB}\b)?\s*", "", rest,
                           flags=re.IGNORECASE)  # ("which ones are [not from 2023]?": none)
             rest, filters, named = self._named_filters(rest, filters)

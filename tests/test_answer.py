@@ -3719,6 +3719,9 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
             ("Compare MIT and Stanford papers on bandit problems",
              "3 \u201cpapers with authors at MIT on bandit problems\u201d and 1 \u201cpapers with "
              "authors at Stanford on bandit problems\u201d"),
+            ("Compare Stanford and MIT papers on bandit problems",  # (it read "Compare
+             "1 \u201cpapers with authors at Stanford on bandit problems\u201d and 3 \u201cpapers "
+             "with authors at MIT on bandit problems\u201d"),  # Stanford" as an institution)
             # "more ... than ...?" (it searched "bandit problems 2025 2024")
             ("Are there more papers on bandit problems in 2025 than in 2024?",
              "2 \u201c2025 papers on bandit problems\u201d and 2 \u201c2024 papers on bandit "
@@ -3740,6 +3743,22 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
         assert ("matching each side: 2 \u201cCOLT 2024 papers on bandit problems\u201d and 1 "
                 "\u201cCOLT 2025 papers on bandit problems\u201d;") in a.answer, (question, a.answer)
         assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p3"], question
+    conv = Conversation()  # "compare them with Stanford" after the MIT papers on X: each
+    fast_chat.ask("Which MIT papers study bandit problems?", conv)  # institution's (it
+    a = fast_chat.ask("compare them with Stanford", conv)  # compared "authors at papers from
+    assert ("matching each side: 3 \u201cpapers with authors at MIT on bandit problems\u201d and"  # MIT")
+            " 1 \u201cpapers with authors at Stanford on bandit problems\u201d;") in a.answer, a.answer
+    conv = Conversation()  # the list's papers with authors at an institution, and those
+    fast_chat.ask("Which papers study bandit problems?", conv)  # authors counted (it searched
+    for question in ("which of them involve Stanford?",  # "involve Stanford", "MIT")
+                     "which ones include authors from Stanford?"):
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        assert [p["paper_id"] for p in a.papers] == ["p1"], (question, a.answer)
+    a = fast_chat.ask("who are the MIT authors among them?", Conversation(list(conv.turns)))
+    assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()] == [
+        "The previous answer's 4 papers include 3 papers with authors at MIT:",
+        prompts.render(prompts.TALLY_HEADER, by="author"),
+        "1. Author 0: 1 paper", "2. Author 2: 1 paper", "3. Author 3: 1 paper"], a.answer
     a = fast_chat.ask("Compare COLT and ALT papers on bandit problems")
     for line in a.answer.splitlines()[1:]:  # each line names its paper's side as its filter does
         side, n = re.fullmatch(r"\*\*(COLT|ALT) papers\*\*: .+ \[(\d)\]\.", line).groups()
