@@ -358,6 +358,17 @@ _ANY_OTHER = re.compile(r"(?<!\bthe\s)\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?
 _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:papers|ones|others|works|articles|authors"
                         r"|venues|years|institutions|conferences|topics|areas|sessions|days|things"
                         r"|is|was|does|this)\b)(?P<x>[^\W\d_]{3,}s)[\s?.!]*$", re.IGNORECASE)
+# ... "what are the main techniques?", "what are the common datasets?": what they use
+_THE_MAIN_USED = re.compile(
+    rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?:main|key|common|most\s+common|typical|primary|usual)\s+"
+    r"(?P<x>techniques|methods|approaches|datasets|benchmarks|tools|models|architectures|baselines"
+    r"|metrics|algorithms|frameworks)(?:\s+(?:used|they\s+use|in\s+(?:them|these|those)))?[\s?.!]*$",
+    re.IGNORECASE)
+# ... "show me the papers on personalization among them": of the last answer's papers
+_ON_X_AMONG = re.compile(
+    rf"{_LEAD}(?:(?:show|list|give|find)(?:\s+(?:me|us))?\s+)?(?:the\s+)?(?:papers?|ones)\s+(?:on|about"
+    r"|regarding)\s+(?P<x>\S.*?)\s+(?:among|of|from|in)\s+(?:them|those|these)[\s?.!]*$",
+    re.IGNORECASE)
 # "the ones from Stanford", "which ones are about X?" (read as papers where there is no list)
 _ONES_WITHOUT_LIST = re.compile(r"\b(?P<w>the|which|what|any|all)\s+ones\b(?=\s+(?:(?:are|were)\s+)?"
                                 r"(?:from|at|by|on|about|in|with|that|which|using|published"
@@ -1091,7 +1102,10 @@ _HOW_MANY_THEY = re.compile(rf"^\s*(?:and\s+)?how\s+many\s+(?P<x>(?!(?:{_COUNTED
                             r"(?P<rest>\w.*)$", re.IGNORECASE)
 # ... "any orals among them?", "are there any from 2025 in those?"
 _ANY_AMONG = re.compile(r"^\s*(?:and\s+)?(?:are\s+there\s+)?any\s+(?:(?P<x>.+?)\s+(?:among|in|of)\s+"
-                        rf"(?:them|those|these)|(?P<s>(?:{STATUS_WORDS})s))[\s?.!]*$", re.IGNORECASE)
+                        rf"(?:them|those|these)|(?P<s>(?:{STATUS_WORDS})s)"
+                        # "any theoretical ones?" (it searched "theoretical ones")
+                        r"|(?!(?:other|more|new|good|similar|relevant)\b)(?P<o>[\w-]+(?:\s+[\w-]+){0,2}?)"
+                        r"\s+ones)[\s?.!]*$", re.IGNORECASE)
 _OF_THEM = re.compile(r"\bof\s+(?:them|those|these)\b", re.IGNORECASE)
 # ... not of them: "how many are from UC Berkeley in total?" (the catalog's)
 _IN_TOTAL = re.compile(r"\s*\b(?:in\s+total|in\s+all|altogether|overall|all\s+told)\b",
@@ -1804,7 +1818,11 @@ class QuestionReader:
         if not (conversation and conversation.answered):  # "show me the ones from Stanford",
             question = _ONES_WITHOUT_LIST.sub(r"\g<w> papers", question)  # "which ones are
             # about X?" with no list: papers (it searched "ones")
-        if conversation and conversation.answered and (m := _WHAT_BARE.match(question)):
+        if conversation and conversation.answered and (m := _ON_X_AMONG.match(question)):
+            question = f"Of those, which are about {m.group('x')}?"  # "show me the papers on X
+            # among them" (it searched "X among")
+        if conversation and conversation.answered and ((m := _WHAT_BARE.match(question))
+                                                       or (m := _THE_MAIN_USED.match(question))):
             question = f"What {m.group('x')} do they use?"  # "what tools?" after a list: of
             # its papers (it searched "tools" in every paper)
         if conversation and conversation.answered and not besides and _CODE_OF_THEM.match(
@@ -2333,7 +2351,7 @@ class QuestionReader:
                     return plan
                 question = f"Of those, which are not about {m.group('x')}?"
             elif m := _ANY_AMONG.match(question):  # "any orals among them?": of those
-                question = f"Of those, which are {m.group('x') or m.group('s')}?"  # "any orals?"
+                question = f"Of those, which are {m.group('x') or m.group('s') or m.group('o')}?"
             elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
                 return _again(prev, filters, recount=True,
                               tally=next(k for k, v in m.groupdict().items() if v))

@@ -4141,6 +4141,14 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                      "does it have research on federated learning?"):  # read as "that paper",
         assert ids(after_listing(question)) == ["p4", "p5"], question  # "does it have" as it)
     assert after_listing("which one is the most suitable?").answer.startswith(prompts.JUDGEMENT)
+    for question in ("any federated ones?",  # (these searched "federated ones", "federated
+                     "show me the papers on federated learning among them"):  # learning among")
+        a = after_listing(question, "Which papers are from COLT?")
+        assert ids(a) == ["p4"] and "of the 4" in a.answer.splitlines()[0], (question, a.answer)
+    conv = Conversation()  # "what are the main techniques?": what the last answer's papers
+    fast_chat.ask("Which papers study bandit problems?", conv)  # use (it searched
+    plan = fast_chat.answerer().plan("what are the main techniques?", conv, None)  # them)
+    assert plan.kind == "summary" and sorted(plan.scope or []) == ["p0", "p1", "p2", "p3"], plan
     for question in ("are there any that study federated learning?",  # "any that ...": of the
                      "is there any that studies federated learning?"):  # list (a search)
         a = after_listing(question, "Which papers are from COLT?")
