@@ -2959,6 +2959,10 @@ class QuestionReader:
         rest, where, named = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", rest),
                                                  filters or Filters())  # "of the orals"
         rest = " ".join(_TOPIC_FILLER.sub(" ", rest).split()).strip(" ?.!,;:")
+        if prev and prev.paper_ids and not where.active() and not query_terms(rest) and (
+                re.search(r"\bsub-?(?:topics|fields|areas|themes|directions)\b", question,
+                          re.IGNORECASE)):  # "which subtopics are growing?" after a list: its
+            return _again(prev, filters, tally="trend" if trend else "topic")  # (every paper's)
         late = None
         if trend:  # "trending in 2025": 2025 and before
             late, where = where.year, replace(where, year=None)

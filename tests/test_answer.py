@@ -4385,8 +4385,9 @@ def test_what_the_papers_are_about_is_counted_by_the_topics_their_titles_name(
     fast_chat.ask("Which papers are from ALT?", conv)
     assert topics("What topics do they cover?", conv) == [
         ("federated learning", 10), ("bandit problems", 6)]
-    for question in ("what are the common themes in her work?", "what topics does he work on?"):
-        assert topics(question, Conversation(conv.turns[:1])) == [  # (it counted every paper)
+    for question in ("what are the common themes in her work?", "what topics does he work on?",
+                     "what are the main subtopics?"):  # (it counted every paper)
+        assert topics(question, Conversation(conv.turns[:1])) == [
             ("federated learning", 10), ("bandit problems", 6)], question
     # a topic by its number: its papers among those counted, however many turns later
     for question, group in (("topic 2", "Bandit"), ("Show me the papers on the first topic",
