@@ -1124,7 +1124,13 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
 # there not before a capital (names: "Kaiming He", "He initialization", "He Wang"); not where
 # the forms above read them (:meth:`QuestionReader._pronoun_named`)
 _HE_SHE = re.compile(r"(?<![\w'\u2019-])(?:(?P<own>[Hh]is|[Hh]er(?=\s+\w))|(?:H|Sh)e(?!\s+[A-Z])|he|she"
-                     r"|her)(?![\w'\u2019-])")
+                     r"|her|[Hh]im)(?![\w'\u2019-])")
+# an author's other papers: "what else did Kaiyi Ji write?", "anything else by him?" (the
+# pronoun read as the author first: QuestionReader._pronoun_named)
+_ELSE_BY = re.compile(
+    rf"{_LEAD}(?:(?:is\s+there\s+)?anything|what)\s+else\s+(?:(?:did|has|have|does)\s+(?P<a>\S.*?)\s+"
+    r"(?:write|written|wrote|publish(?:ed)?|work(?:ed)?\s+on|do(?:ne)?)|(?:by|from)\s+(?P<b>\S.*?))"
+    r"[\s?.!]*$", re.IGNORECASE)
 # where an author is: "where is Dorsa Sadigh from?", "which institution does Sergey Levine
 # work at?", "what is Chelsea Finn's affiliation?" (the author's papers, counted by the
 # institution the author gives on each)
@@ -1811,6 +1817,10 @@ class QuestionReader:
                 self._author_named(m.group("who")).name):  # "with Sergey Levine?" after a list
             question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
         besides: list[str] = []  # "are there any other papers on X?": not the last answer's
+        if conversation and (had := conversation.answered) and (m := _ELSE_BY.match(question)) and (
+                self._author_named(m.group("a") or m.group("b")).name):  # "what else did he
+            question = f"What did {m.group('a') or m.group('b')} work on?"  # write?": the
+            besides = list(had.paper_ids)  # author's other papers (it searched "else")
         if conversation and (had := conversation.answered) and _ANY_OTHER.search(question) and (
                 not (_AUTHOR_ELSE.match(question) or _OTHERS.match(question))):  # (not "what
             # other papers has its first author published?", "what about the other ones?")

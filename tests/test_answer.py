@@ -1846,6 +1846,11 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     # "he", "she", "his", "her": the author the last answers were on, all their papers (not
     # the last list of some; "he" was a word to find, "his papers" the last list)
     fast_chat.ask("which of those are about bandits?", conv)
+    for question in ("what else did she write?", "anything else by her?",  # her other
+                     "any other papers by her?", "anything else by him?"):  # papers (it
+        # searched "else"; "him" was
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))  # left a word)
+        assert [p["paper_id"] for p in a.papers] == ["ab2"], (question, a.answer)
     a = fast_chat.ask("who did she collaborate with most?", Conversation(list(conv.turns)))
     assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()] == [  # (it counted the
         "The earlier answer on \u201cAnn Lee\u201d, again: 3 papers:",  # bandit papers'
