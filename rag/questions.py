@@ -111,11 +111,11 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
                     r"(?:is|are|was|were)\s+(?:the\s+)?(?:best|worst|strongest|weakest|top)"
                     r"(?=\s+(?:for|at|on|in|when|if)\s)",
                     re.IGNORECASE)
-# a property ranked, after a list: "which is the most theoretical?" (the abstracts cannot rank
-# them; those of the list that are so can be listed)
+# a property ranked, after a list: "which is the most theoretical?", "which one is more
+# practical?" (the abstracts cannot rank them; those of the list that are so can be listed)
 _MOST_PROPERTY = re.compile(
     rf"{_LEAD}which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?\s+(?:is"
-    r"|are)\s+(?:the\s+)?most\s+(?P<x>(?!(?:important|influential|significant|novel|interesting"
+    r"|are)\s+(?:the\s+)?(?:most|more)\s+(?P<x>(?!(?:important|influential|significant|novel|interesting"
     r"|promising|popular|cited|impactful|useful|relevant|recent|related|similar|closely|original"
     r"|innovative|exciting|notable|impressive|successful|valuable|famous|well-known|common|frequent"
     r"|prolific|active|productive)\b)[a-z][a-z-]+)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)

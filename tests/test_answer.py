@@ -4106,8 +4106,9 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     a = after_listing("which of these is best for federated learning?",  # a judgement, of
                       "Which papers are from COLT?")  # those on it (it searched "best")
     assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer
-    a = after_listing("which one is the most federated?", "Which papers are from COLT?")
-    assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer  # a property
+    for question in ("which one is the most federated?", "which one is more federated?"):
+        a = after_listing(question, "Which papers are from COLT?")  # a property
+        assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), (question, a.answer)
     # ranked: those that are so (it asked for a topic)
     for question in ("which one has the strongest federated learning results?",  # a quality
                      "which of them achieves the best federated learning?"):  # ranked: those
