@@ -759,10 +759,11 @@ def _years_named(query: str, catalog_years: set[int]) -> tuple[str, Filters]:
 
 
 _PRONOUN = re.compile(r"\b(it|its|they|their|them|those|these)\b", re.IGNORECASE)
-# ... and a paper named as the one before: "is that paper theoretical or empirical?"
+# ... and a paper named as the one before: "is that paper theoretical or empirical?", "in
+# that one"
 _THIS_PAPER = re.compile(r"(?:^\s*|\b(?:is|was|does|did|has|in|of|about|from|by|for)\s+)(?:this|that)"
-                         r"\s+(?:paper|work|article|study)\b", re.IGNORECASE)  # (not "papers that
-# study X")
+                         r"\s+(?:paper|work|article|study|one)\b", re.IGNORECASE)  # (not "papers
+# that study X"; "what is the reward model in that one?")
 # a pronoun that names the papers the question itself asks for, not those of an answer before:
 # "which papers study federated learning and their convergence bounds?", "papers on VLMs and
 # their hallucinations" (the topic words come before it; "which papers study their

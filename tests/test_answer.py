@@ -2347,7 +2347,8 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
         plan = fast_chat.answerer().plan(question, conv, None)  # a pick (the sentence
         assert (plan.scope, plan.picked) == (["edp"], True), question  # closest to its words)
     for question in ("is that paper theoretical or empirical?", "does it have experiments?",
-                     "what are the main results?"):  # of that paper (each searched every
+                     "what are the main results?",  # of that paper (each searched every
+                     "what is the policy class in that one?"):
         plan = fast_chat.answerer().plan(question, conv, None)  # paper: "does it have" read
         assert plan.scope == ["edp"], (question, plan)  # as "do you have")
     assert fast_chat.ask("tell me about equivariant diffusion policy").count == 2  # the topic
