@@ -475,6 +475,11 @@ _VENUE_AFTER = r"(?:(?<=from )|(?<=\bat )|(?<=\bin ))"
 _WHAT_DO = re.compile(r"^\s*what\s+(?:[\w-]+\s+){1,2}?(?:do|does|did)\s+(?:the\s+)?(?:papers?|works?"
                       r"|studies|articles)\s+(?:on|about|in)\s+(?P<topic>.+?)\s+[\w-]+\s*[?.!]*$",
                       re.IGNORECASE)
+# ... "what are COLM 2025 papers saying about reasoning?", "what do the authors report on X?"
+_PAPERS_SAY = re.compile(
+    r"^\s*what\s+(?:are|do|did|does)\s+(?:the\s+)?(?P<who>(?:[\w'.-]+\s+){0,4}?(?:papers|works"
+    r"|studies|articles))\s+(?:saying|say|said|tell(?:ing)?\s+us|report(?:ing)?|find(?:ing)?"
+    r"|conclud(?:e|ing))\s+(?:about|on|regarding)\s+(?P<topic>\S.*?)[\s?.!]*$", re.IGNORECASE)
 # ... "what are people doing with X?", "what are researchers working on in X?": a summary
 _PEOPLE_DOING = re.compile(r"^\s*what\s+(?:are|is|have)\s+(?:people|researchers|folks|scientists"
                            r"|authors)\s+(?:been\s+)?(?:doing|working|trying|done)(?:\s+on)?"
@@ -2559,6 +2564,9 @@ class QuestionReader:
             aspect = m.group("aspect") + ("" if m.group("aspect").lower().endswith("s") else "s")
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
+        elif m := _PAPERS_SAY.match(question):  # "what are COLM 2025 papers saying about X?"
+            question = f"Summarize the {m.group('who')} on {m.group('topic')}."  # (it searched
+            # "saying X")
         question = _PEOPLE_DOING.sub("Summarize the papers on ", question)  # "what are people
         # doing with X?"
         if m := _ASPECT.search(question):  # "what are the limitations of X?"

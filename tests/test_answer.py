@@ -3787,6 +3787,9 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
     assert sorted(p["paper_id"] for p in a.papers) == ["p1", "p2"]
     a = fast_chat.ask("What's new in bandit problems?")
     assert a.kind == "listing" and [p["year"] for p in a.papers] == [2025, 2025, 2024, 2024]
+    a = fast_chat.ask("what are COLT papers saying about bandit problems?")  # a summary of
+    assert a.kind == "summary" and sorted(p["paper_id"] for p in a.papers) == [  # them (it
+        "p0", "p1", "p3"], a.answer  # searched "saying bandit problems")
     conv = Conversation()
     first = fast_chat.ask("Which papers study bandit problems?", conv).papers[0]
     a = fast_chat.ask("Who wrote the first one?", conv)
