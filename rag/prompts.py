@@ -21,8 +21,9 @@ __all__ = [
     "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
     "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
-    "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_NONE", "SHARE_OF_TOPIC",
-    "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER", "SUMMARY_OF_NARROWED",
+    "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_HELD", "SHARE_OF_NONE",
+    "SHARE_OF_NOTHING", "SHARE_OF_TOPIC", "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER",
+    "SUMMARY_OF_NARROWED",
     "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR",
     "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK",
     "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE",
@@ -215,6 +216,11 @@ SHARE_OF = "{count} of the {papers} ({pct} %) are listed below."
 SHARE_OF_ANSWER = "{pct} % of {whose} {total} papers{on} are listed below."
 # "what percentage of all papers is that?" after an answer with papers
 SHARE_OF_ALL = "The last answer's {count} papers are {pct} % of the {total} indexed papers."
+# ... after an answer with none
+SHARE_OF_NOTHING = "The last answer found no papers, so their share is 0 %."
+# ... after a count of the catalog ("how many COLT 2024 papers are there?"); {papers}:
+# rag.questions.held_papers of them ("169 COLT 2024 papers")
+SHARE_OF_HELD = "The {papers} are {pct} % of the {total} indexed papers."
 # "which is the most recent?" after a list whose papers give no years
 NO_YEARS = ("The papers of the last list give no years, so none of them can be said to be the "
             "most recent or the oldest.")

@@ -2169,6 +2169,16 @@ class QuestionReader:
                 return self.plan(_PICKED.sub(name, question, count=1), None, filters)
             return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
                               Conversation([prev]), filters)
+        if prev and not prev.paper_ids and not prev.counted and _SHARE_OF_LAST.match(question):
+            counted_q = _STATUS_NOUN.sub(r"\1 papers", prev.standalone)  # "what fraction is
+            if not _CATALOG.match(counted_q):  # that?" after a refusal (it searched
+                return Plan("summary", "", Filters(), reply=prompts.SHARE_OF_NOTHING)  # it)
+            held = self._named_filters(counted_q, Filters())[1]  # ... after "how many COLT
+            total = self.index.count()  # 2024 papers are there?": theirs of the index
+            count = len(self.index.filter_ids(**vars(held)) or []) if held.active() else total
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.SHARE_OF_HELD, papers=held_papers(held, count), total=f"{total:,}",
+                pct=f"{100 * count / max(total, 1):.1f}"))
         if prev and prev.paper_ids and (m := _SHARE_OF_LAST.match(question)):  # "what
             total, count = self.index.count(), len(prev.paper_ids)  # percentage of all papers
             # is that?": of the last answer's, and of the answer before where it narrowed that

@@ -3412,6 +3412,11 @@ def test_a_question_about_the_catalog_itself_is_answered_from_its_counts(
         a = fast_chat.ask(question, conv)  # gravity list them"; "how many are there?" gave
         assert a.refused and a.answer == refused, (question, a.answer)  # the catalog's count)
     assert conv.turns[-1].standalone == "Which papers study quantum gravity?"
+    assert fast_chat.ask("what fraction is that?", conv).answer == prompts.SHARE_OF_NOTHING
+    conv = Conversation()  # a share of a count of the catalog (each searched "fraction")
+    fast_chat.ask("How many COLT 2024 papers are there?", conv)
+    assert fast_chat.ask("what fraction is that?", conv).answer == prompts.render(
+        prompts.SHARE_OF_HELD, papers="3 COLT 2024 papers", pct="50.0", total="6")
     assert fast_chat.ask("How many COLT 2024 papers are there?").answer == (
         "The index holds 3 COLT 2024 papers.")
     assert fast_chat.ask("How many orals from 2025 are indexed?").answer == (
