@@ -3069,6 +3069,11 @@ class QuestionReader:
         filters = filters or Filters()
         prev = conversation.last if conversation else None
         of = conversation.answered if conversation else None  # "which ones use X?"
+        if of and of.picked and len(of.paper_ids) == 1 and conversation and (
+                listed := conversation.listed) and re.search(
+                    r"\b(?:them|those|these|ones)\b", question, re.IGNORECASE):
+            of = listed  # "which of them mention X?" after "what's the 3rd one about?": of
+            # the list (it narrowed the one paper picked)
         if of and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(rf"\b({STATUS_WORDS})\s+ones\b", r"\1 papers", rest,

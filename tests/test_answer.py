@@ -2682,6 +2682,10 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
                             ("find papers similar to the third one", 2)):  # summary of it)
         plan = fast_chat.answerer().plan(question, conv, None)
         assert plan.like == order[place] and plan.kind == "listing", question
+    one = Conversation(list(conv.turns))  # "them" after one paper picked: the list's (it
+    fast_chat.ask("What does #5 prove?", one)  # narrowed the paper picked)
+    plan = fast_chat.answerer().plan("which of them study setting 2?", one, None)
+    assert plan.scope == order, plan
     plan = fast_chat.answerer().plan("do any of them study setting 2?", conv, None)
     assert plan.scope == conv.turns[-1].paper_ids and "setting 2" in plan.topic  # of those
     # (it was a summary)
