@@ -1494,7 +1494,11 @@ _ABOUT_IT = re.compile(
 _BARE_AUTHORS = re.compile(
     r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show(?:\s+me)?|give\s+me)\s+the\s+"
     r"authors|how\s+many\s+authors\s+(?:does|did|do)\s+(?:it|this(?:\s+(?:one|paper))?|that"
-    r"(?:\s+(?:one|paper))?|the\s+paper|they)\s+have)[\s?.!]*$", re.IGNORECASE)
+    r"(?:\s+(?:one|paper))?|the\s+paper|they)\s+have"
+    # "give me the first author of each", "who is the lead author of each one?"
+    r"|(?:(?:give|show|list|tell)(?:\s+me)?|who\s+(?:is|are))\s+the\s+(?:(?:first|lead|main)\s+)?"
+    r"authors?\s+(?:of|for)\s+(?:each(?:\s+(?:one|paper))?|them|those|these|every\s+paper"
+    r"|all\s+of\s+them))[\s?.!]*$", re.IGNORECASE)
 # papers like the one paper the last answer was on: "papers similar to it", "any similar
 # papers?", "more like this one", "which papers are related to this paper?", "what are similar
 # papers?"

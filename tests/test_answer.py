@@ -2361,9 +2361,11 @@ def test_a_short_title_asked_about_as_written_and_its_authors(fast_chat: PaperCh
         "What is Direct Preference Optimization about?").papers] == ["dpo"]
     conv = Conversation()
     fast_chat.ask("Which papers study equivariant diffusion policies?", conv)
-    a = fast_chat.ask("who are the authors?", conv)
-    assert sorted(p["paper_id"] for p in a.papers) == ["bot", "edp"], a.answer
-    assert "Dian Wang" in a.answer and "Jingyun Yang" in a.answer, a.answer
+    for question in ("who are the authors?", "give me the first author of each",  # (these
+                     "who is the lead author of each one?"):  # searched "first author")
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        assert sorted(p["paper_id"] for p in a.papers) == ["bot", "edp"], (question, a.answer)
+        assert "Dian Wang" in a.answer and "Jingyun Yang" in a.answer, (question, a.answer)
 
 
 def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Path) -> None:
