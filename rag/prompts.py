@@ -19,7 +19,7 @@ __all__ = [
     "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK",
     "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
     "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONLY_LEFT_OUT", "OTHER_SESSION", "OTHER_VENUE",
-    "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
+    "ONE_YEAR", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
     "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_HELD", "SHARE_OF_NONE",
     "SHARE_OF_NOTHING", "SHARE_OF_TOPIC", "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER",
@@ -224,6 +224,10 @@ SHARE_OF_HELD = "The {papers} are {pct} % of the {total} indexed papers."
 # "which is the most recent?" after a list whose papers give no years
 NO_YEARS = ("The papers of the last list give no years, so none of them can be said to be the "
             "most recent or the oldest.")
+# ... whose papers are all of one year
+ONE_YEAR = ("All {count} papers of the last list are from {year}, and the catalog gives no "
+            "dates within a year, so none of them can be said to be the most recent or the "
+            "oldest.")
 # "are there any other papers on X?": what a listing's first line says of the papers it leaves
 # out (those of the last answer)
 BESIDES_LAST = "besides the {count} paper{s} of the last answer"

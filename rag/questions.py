@@ -2436,6 +2436,9 @@ class QuestionReader:
                 p.year for p in self.index.get(listed.paper_ids).values() if p.year]  # recent?":
                 if listed and listed.paper_ids else sorted(self.index.years())):  # of the list's
             year = min(years) if m.group("old") else max(years)  # year; with no list, of the
+            if listed and len(set(years)) == 1 and len(years) == len(listed.paper_ids) > 1:
+                return Plan("summary", "", Filters(), reply=prompts.render(  # all of one year:
+                    prompts.ONE_YEAR, count=len(years), year=year))  # said so (it listed all)
             return self._plan(f"Of those, which are from {year}?" if listed  # catalog's ("which
                               else f"Which papers are from {year}?",  # is the oldest paper?")
                               Conversation([listed]) if listed else None, filters)

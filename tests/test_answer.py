@@ -1499,6 +1499,11 @@ def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
     conv = Conversation()  # "which is the most recent?" where the papers give no years (it
     fast_chat.ask("Which papers study bandits or kernels?", conv)  # narrowed to "recent")
     assert fast_chat.ask("which is the most recent?", conv).answer == prompts.NO_YEARS
+    _ingest_rows(fast_chat, tmp_path / "venues.jsonl", _venue_rows())
+    conv = Conversation()  # all of one year: said so (it listed them all as "from 2024")
+    fast_chat.ask("Which COLT 2024 papers study bandit problems?", conv)
+    assert fast_chat.ask("which one is the newest?", conv).answer == prompts.render(
+        prompts.ONE_YEAR, count=2, year=2024)
     # "what about MIT?" takes the place of the institution the last question named
     assert fast_chat.answerer().reader._what_about(
         "What about MIT?", "Which papers from Stanford study bandits?") == (
