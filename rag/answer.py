@@ -469,7 +469,7 @@ class Answerer:
         if plan.export and hits:  # "bibtex for the oral ones": those found, exported (no
             plan = replace(plan, standalone="", reply=exported(  # turn to follow up on)
                 plan.export, [h.paper for h in hits],
-                f"of the last list on \u201c{neutralize(plan.topic)}\u201d"))
+                f"of the last list matching \u201c{neutralize(plan.topic)}\u201d"))
             hits = []
         plan = _authors_found(plan, hits)
         retrieve_ms = (time.perf_counter() - t0) * 1000
@@ -587,6 +587,7 @@ class Answerer:
                                            and plan.scope is not None and (
                                                not plan.whole_scope or by_filters) else "",
                                            by_filters=by_filters,
+                                           scoped=plan.scope is not None,
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))
         yield DoneEvent(answer)

@@ -297,7 +297,9 @@ _WRITTEN_NAME = re.compile(r"(?<![\w-])(?:" + "|".join(
 def typed_in_lowercase(text: str) -> bool:
     """Whether ``text`` has no capital letter but at the start of a sentence and in "I" (a
     question typed casually: "papers from mit at corl 2025. Thanks!")."""
-    rest = re.sub(r"(?:^|(?<=[.!?])\s+)[\W\d_]*[A-Z]|\bI(?=['\u2019]|\b)", "", text.strip())
+    rest = re.sub(r"(?:^|(?<=[.!?])\s+)[\W\d_]{0,8}[A-Z]|\bI(?=['\u2019]|\b)", "", text.strip())
+    # (a sentence's capital after a few marks: "“What", "2. The"; not after any number of them:
+    # after each "?" of "? ? ? ...", 7 s)
     return not any(c.isupper() for c in rest)
 
 

@@ -136,15 +136,17 @@ _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|clos
 # ... asked at the question's end: "papers on X, newest first", "... sorted by year",
 # "..., preferably recent"
 _NEWEST_FIRST = r"(?:the\s+)?(?:newest|latest|most\s+recent)(?:\s+ones)?\s+first"
-_NEWEST_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:year|date)|(?:with\s+)?"
-                          rf"{_NEWEST_FIRST}|(?:preferably|ideally|especially|mostly)\s+(?:the\s+)?"
-                          r"(?:recent|new(?:er|est)?|latest)(?:\s+ones)?)\)?(?=[\s?.!]*$)",
-                          re.IGNORECASE)
+_NEWEST_LAST = re.compile(rf"(?<![\s,;(])[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+)?(?:by\s+(?:year"
+                          rf"|date)|(?:with\s+)?{_NEWEST_FIRST}|(?:preferably|ideally|especially"
+                          r"|mostly)\s+(?:the\s+)?(?:recent|new(?:er|est)?|latest)(?:\s+ones)?)\)?"
+                          r"(?=[\s?.!]*$)", re.IGNORECASE)  # (each from the start of a run of
+# spaces and commas: from each of 10,000 in ", , , ...", 6 s)
 # ... "papers on X, sorted by title", "... in alphabetical order" (it searched "sorted title")
 _BY_TITLE_WORDS = r"(?:by\s+(?:title|name)|alphabetically|in\s+alphabetical\s+order)"
-_TITLE_LAST = re.compile(rf"[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+{_BY_TITLE_WORDS}|alphabetically"
-                         r"|in\s+alphabetical\s+order)\)?(?=[\s?.!]*$)", re.IGNORECASE)  # (not "X
-# by name": "person re-identification by name" is a topic)
+_TITLE_LAST = re.compile(rf"(?<![\s,;(])[\s,;(]*\b(?:(?:sorted|ordered|listed)\s+{_BY_TITLE_WORDS}"
+                         r"|alphabetically|in\s+alphabetical\s+order)\)?(?=[\s?.!]*$)",
+                         re.IGNORECASE)  # (not "X by name": "person re-identification by name"
+# is a topic)
 # ... after a comparison: "which is more popular?", "which one has more papers?": the sides
 # by their papers
 _WHICH_MORE = re.compile(r"^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:one\s+|side\s+)?(?:is|has|was"
@@ -336,7 +338,7 @@ _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+
 # ... an institution in it: "which of them also involve Google?", "... include authors from
 # MIT?" (QuestionReader._plan: "from Google")
 _INVOLVING = re.compile(r"^(?:also\s+)?(?:involve|include|feature|have)\s+(?:(?:authors?|researchers"
-                        r"|people|someone|anyone)\s+(?:from|at)\s+)?(?P<x>.+?)(?:\s+too|\s+as\s+well)?"
+                        r"|people|someone|anyone)\s+(?:from|at)\s+)?(?P<x>[^?.!]+?)(?:\s+too|\s+as\s+well)?"
                         r"[\s?.!]*$", re.IGNORECASE)
 # ... its authors at an institution: "who are the Stanford authors among them?", "which
 # authors are from Google?"
@@ -347,10 +349,11 @@ _AUTHORS_AT = re.compile(
     r"(?:\s+(?:among|in|of|on)\s+(?:them|those|these|the\s+(?:list|papers|results)))?[\s?.!]*$",
     re.IGNORECASE)
 # ... of its papers at a venue, year or status: "which of the 2025 ones are orals?", "are any
-# of the CoRL papers spotlights?"
+# of the CoRL ones spotlights?"
 _OF_THE_ONES = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+the\s+"
                           r"(?P<w>(?!(?:first|last|top|other|remaining)\b)[\w-]+(?:\s+[\w-]+){0,2}?)"
-                          r"\s+(?:ones|papers)\s+(?P<rest>\w.*)$", re.IGNORECASE)
+                          r"\s+ones\s+(?P<rest>\w.*)$", re.IGNORECASE)  # (not "which of the
+# NeurIPS papers study X?": a question of its own)
 # "are there any other papers on X?", "any other unlearning papers?": besides those listed
 _ANY_OTHER = re.compile(r"(?<!\bthe\s)\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works|articles?"
                         r"|studies)\b)", re.IGNORECASE)  # (not "the other ones": the rest)
@@ -417,7 +420,7 @@ _WANTED_FOR = (r"(?:own\s+)?(?:(?:upcoming|current|new|phd|master['\u2019]?s|ml|
                r"(?:list|group)|journal\s+club|seminar|talk|presentation|class|course|proposal"
                r"|grant|report)")
 _PURPOSE = re.compile(  # (mine, or one I am writing: "for a presentation" may be a topic's)
-    r"[\s,]+(?:for|to\s+(?:cite\s+in|include\s+in|read\s+for))\s+(?:(?:my|our)\s+"
+    r"(?<![\s,])[\s,]+(?:for|to\s+(?:cite\s+in|include\s+in|read\s+for))\s+(?:(?:my|our)\s+"
     rf"{_WANTED_FOR}(?:\s+(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are)\s+(?:writing|preparing"
     rf"|giving|doing|working\s+on))?|(?:a|an|the)\s+{_WANTED_FOR}\s+(?:i['\u2019]m|i\s+am|we['\u2019]re"
     r"|we\s+are|i|we)\s+(?:writing|preparing|giving|doing|working\s+on|write|prepare|give))"
@@ -506,7 +509,7 @@ _MOST_USED = re.compile(
     r"|optimizers?|simulators?|robots?|backbones?|models?)(?:\s+(?:is|are)\s+(?:the\s+)?most\s+"
     r"(?:common(?:ly\s+used)?|popular|frequent(?:ly\s+used)?|used|widely\s+used))?"
     r"(?:\s+(?:among|in|across|by|of)\s+(?P<who>them|those|these|(?:these|those|the)\s+(?:papers"
-    r"|ones))|\s+(?:for|in|on)\s+(?P<for>.+?))?[\s?.!]*$", re.IGNORECASE)
+    r"|ones))|\s+(?:for|in|on)\s+(?P<for>[^?.!]+?))?[\s?.!]*$", re.IGNORECASE)
 # "what are the limitations of X?": the papers on X, their sentences on that aspect first
 _ASPECT_WORDS = (r"(?P<aspect>limitations?|drawbacks?|weaknesses|shortcomings|challenges|advantages"
                  r"|benefits|strengths|applications|open\s+(?:problems|questions|challenges)|risks"
@@ -935,14 +938,17 @@ _CSV = re.compile(r"\b(?:as|in|to|into|export(?:\s+(?:them|it|these|those|the\s+
 _LINKS = re.compile(r"^\s*(?:(?:and|so|ok(?:ay)?|please)[\s,]+)?(?:(?:can\s+you\s+)?(?:give|show|send"
                     r"|list|share)(?:\s+me)?\s+|(?:what|where)\s+(?:are|is)\s+)?(?:the\s+|their\s+|its\s+)?"
                     r"(?:links?|urls?|web\s*pages?)(?:\s+(?:to|for|of)\s+(?:it|them|these|those|the\s+\w+"
-                    r"(?:\s+(?:one|paper|papers|ones))?))?[\s?.!]*$", re.IGNORECASE)
+                    r"(?:\s+(?:one|paper|papers|ones))?|the\s+ones\s+(?:about|on|from|in|using|with)"
+                    r"\s+[\w-]+(?:\s+[\w-]+){0,3}))?[\s?.!]*$", re.IGNORECASE)  # ("links for the ones
+# about grasping")
 
 
 # ... of a part of it: "bibtex for the oral ones", "links to the transformer papers", "CSV of
 # the ones about robotics"
 _EXPORT_PART = re.compile(
     r"\b(?:for|of|to|export)\s+(?:just\s+|only\s+)?the\s+(?:(?P<w>(?!(?:first|last|top|same|other|rest"
-    r"|whole|full|entire|above|listed|previous)\b)[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:ones|papers)"
+    rf"|remaining|following|shown|selected|picked|these|those|whole|full|entire|above|listed"
+    rf"|previous|{_N_WORD}|\d+)\b)[\w-]+(?:\s+[\w-]+){{0,3}}?)\s+(?:ones|papers)"
     r"|ones\s+(?:about|on|from|in|using|with)\s+(?P<x>[\w-]+(?:\s+[\w-]+){0,3}?)"
     r"|(?P<s>orals|spotlights|posters))(?=[\s?.!,]*$|\s+(?:as|in|into|to)\b)", re.IGNORECASE)
 
@@ -1054,7 +1060,7 @@ _NAMED_DATASET = re.compile(r"\bthe\s+((?=[\w-]{4})[\w-]*[A-Z][\w-]*)\s+(?:data\
 _CAPITALIZED_RUN = re.compile(r"(?<!^)(?<=\s)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")
 # "... compared to 2023" after the year a trend is asked for
 _COMPARED_YEARS = re.compile(
-    rf"[\s,]*(?:compared\s+(?:to|with)|vs\.?|versus|relative\s+to|against)\s+(?:the\s+)?"
+    rf"(?<![\s,])[\s,]*(?:compared\s+(?:to|with)|vs\.?|versus|relative\s+to|against)\s+(?:the\s+)?"
     rf"(?:years?\s+)?{YEAR}(?:\s*(?:and|or|to|-|\u2013)\s*{YEAR})?\b", re.IGNORECASE)
 # ... the words of what follows that name no paper, venue or topic ("covered in", "the corpus")
 _TOPIC_FILLER = re.compile(
@@ -1572,11 +1578,12 @@ _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+hav
 _SIBLING_ONES = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?the\s+(?P<w>(?!(?:other|remaining)\b)"
                            r"[\w-]+(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
 # ... "compare the graph ones and the image ones", "contrast the 2024 papers with the 2025
-# ones": the two parts of the list, or of the one a narrowing narrowed
+# ones" (one side "ones": QuestionReader._read): the two parts of the list, or of the one a
+# narrowing narrowed
 _COMPARE_ONES = re.compile(
-    rf"{_LEAD}(?=.*\bones\b)(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
+    rf"{_LEAD}(?:compare|contrast|(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+)?"
     r"differences?\s+between)\s+the\s+(?P<a>[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:ones|papers)\s+"
-    r"(?:and|with|to|vs\.?|versus|against)\s+the\s+(?P<b>(?!others?\b|rest\b)[\w-]+"
+    r"(?:and|with|to|vs\.?|versus|against)\s+the\s+(?P<b>(?!(?:others?|rest|remaining)\b)[\w-]+"
     r"(?:\s+[\w-]+){0,3}?)\s+(?:ones|papers)[\s?.!]*$", re.IGNORECASE)
 # ... "and which don't?", "what about the ones that don't?" after a narrowing: the rest too
 _WHICH_DONT = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?(?:which|the\s+ones\s+that)(?:\s+ones"
@@ -1614,6 +1621,7 @@ class Turn:
     #                  RL 2024 2025 AISTATS": its words, filters left out)
     within: str = ""  # ... a narrowing's ("which of them are theoretical?": "theoretical")
     by_filters: bool = False  # ... a narrowing by filters ("which are from 2024?": "2024")
+    scoped: bool = False  # on papers of an answer before ("summarize them"), not a search
     sides: list[tuple[str, int]] = field(default_factory=list)  # a comparison's sides, and the
     #                                                             papers found for each
 
@@ -2236,13 +2244,14 @@ class QuestionReader:
                 picked[1]) or _fact_asked(question)):  # "tell me more about the second one",
             # "who wrote the second one?" with no list yet
             return Plan("summary", "", Filters(), reply=prompts.NO_LIST_TO_PICK)
-        if listed and (beyond := _picked(question, [""] * 1000)) and len(
-                within := (_picked(question, listed.paper_ids) or ([], ""))[0]) < len(
-                    beyond[0]) and (not within or not any(  # ("the first ten" of three: the
-                        m.group("n") for m in _PICKED.finditer(question))) and (  # three)
-                within or not query_terms(beyond[1]) or _fact_asked(question)):  # "who wrote
-            count = len(listed.paper_ids)  # the second one?" after a list of one: none is
-            # ("compare the first and the second": not the first alone)
+        if listed and (beyond := _picked(question, [str(i) for i in range(1000)])) and any(
+                len(listed.paper_ids) <= int(p) < 990 for p in beyond[0]) and (  # a place past
+                not (within := (_picked(question, listed.paper_ids) or ([], ""))[0])  # the list
+                or not any(m.group("n") for m in _PICKED.finditer(question))) and (  # (from
+                within or not query_terms(beyond[1]) or _fact_asked(question)):  # 990: "the
+            # last"); "who wrote the second one?" after a list of one, "compare the first and
+            # the third" after two (not the first alone); "the first ten" of three: the three
+            count = len(listed.paper_ids)
             return Plan("summary", "", Filters(), reply=prompts.render(
                 prompts.PICK_BEYOND, count=count, s="" if count == 1 else "s",
                 to="" if count == 1 else f" to {count}") if count else prompts.NO_LIST_TO_PICK)
@@ -2306,10 +2315,10 @@ class QuestionReader:
             return of_picked
         if listed and conversation and (m := _OF_THE_ONES.match(question)) and (
                 part_by := self._filter_named(m.group("w"), Filters())):  # "which of the
-            base = _before_narrowing(conversation, listed)  # 2025 ones are orals?": of those
-            allowed = set(self.index.filter_ids(**vars(part_by[0])) or [])  # (it searched
-            if not (ids := [p for p in base.paper_ids if p in allowed]):  # "ones" among
-                return self._narrowing(m.group("w"), base, filters)  # all 2025 orals)
+            base = listed  # 2025 ones are orals?": of those of the list shown (it searched
+            allowed = set(self.index.filter_ids(**vars(part_by[0])) or [])  # "ones" among
+            if not (ids := [p for p in base.paper_ids if p in allowed]):  # all 2025 orals)
+                return self._narrowing(m.group("w"), base, filters)  # none there: said so
             verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
                                                               re.IGNORECASE) else ""
             part_turn = replace(base, paper_ids=ids,
@@ -2318,7 +2327,7 @@ class QuestionReader:
                                 Conversation([part_turn]), filters)
             of_part.part = (f"that are {part_by[1]}" if part_by[0].status
                             else f"from {part_by[1]}")
-            if base is not conversation.turns[-1]:
+            if base is not conversation.turns[-1]:  # (after a pick: the list before it)
                 of_part.earlier = base.topic or base.within  # "the earlier answer's"
             return of_part
         if listed and (at_m := _AUTHORS_AT.match(question)) and (
@@ -2389,7 +2398,8 @@ class QuestionReader:
                 m.group("t") or m.group("u"), partly=True)) is not None:  # "go back to the
             back = conversation.turns[place]  # fairness papers": that listing
             return _again(back, filters, recount=True, earlier=back.topic or back.within)
-        if listed and conversation and (m := _COMPARE_ONES.match(question)) and (
+        if listed and conversation and (m := _COMPARE_ONES.match(question)) and re.search(
+                r"\bones\b", question, re.IGNORECASE) and (
                 compared := self._compared_ones(m.group("a"), m.group("b"), listed,
                                                 conversation, filters)):
             return compared  # "compare the graph ones and the image ones" (it compared the
@@ -2408,9 +2418,11 @@ class QuestionReader:
                 return others
         if listed and conversation and (m := _OTHERS_THEN.match(question)) and (
                 others := _the_rest(conversation, listed, filters)) and others.scope:
-            return self._read(m.group("q"), Conversation([*conversation.turns, Turn(  # "what
+            of_rest = self._read(m.group("q"), Conversation([*conversation.turns, Turn(  # "what
                 question, others.standalone, others.scope, "")]), filters)  # about the others,
-            # what do they use?": of the rest (it searched "remaining ones use")
+            if of_rest.scope is not None:  # what do they use?": of the rest (it searched
+                of_rest.earlier, of_rest.part = others.earlier, "left out"  # "remaining ones
+            return of_rest  # use"), named so ("The earlier answer's 14 papers on X left out")
         if listed and conversation and (_OTHERS.match(question) or _MORE.match(question) and (
                 listed.shown >= len(listed.paper_ids)) and re.search(
                     r"\b(?:rest|others|remaining)\b", question, re.IGNORECASE)) and (
@@ -2578,7 +2590,8 @@ class QuestionReader:
             question = ("Summarize them." if _PRONOUN.fullmatch(used_by) or _IT.fullmatch(used_by)
                         or re.fullmatch(r"(?:these|those|the)\s+(?:papers|ones)", used_by)
                         else f"Summarize the papers on {used_by}.")
-            aspect = m.group("aspect") + ("" if m.group("aspect").lower().endswith("s") else "s")
+            aspect = m.group("aspect") + ("s" if m.re is _MOST_USED and not m.group(
+                "aspect").lower().endswith("s") else "")  # ("the most common dataset")
         if m := _WHAT_DO.search(question):  # "what problems do papers on X address?"
             question = f"Summarize the papers on {m.group('topic')}."
         elif m := _PAPERS_SAY.match(question):  # "what are COLM 2025 papers saying about X?"
@@ -2599,6 +2612,12 @@ class QuestionReader:
         question, left_out = self._authors_left_out(question)  # "papers by A but not with B"
         without = ""
         if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
+            if conversation and (had := conversation.answered) and re.fullmatch(
+                    r"\s*(?:(?:and|so)\s+)?(?:(?:are|is)\s+there\s+)?any(?:\s+ones?)?\s*",
+                    question[:m.start()], re.IGNORECASE):  # "are there any that don't use a
+                return self._narrowed_without(m.group("x").strip(), conversation, had,  # sim?"
+                                              filters or Filters())  # (it searched "are there
+                # any?")
             if not (query_terms(question[:m.start()]) or (prev and _NARROW.search(question))):
                 # "which papers don't use deep learning?": nothing named to list
                 return Plan("listing", "", filters or Filters(), standalone=question,
@@ -2952,10 +2971,11 @@ class QuestionReader:
             return ""  # orals?" after "which papers are from COLT?": it compared "on")
         if by := self._filter_named(other, Filters()):
             if where.affiliation and by[0].affiliation:  # "compare them with Berkeley" after
-                held = " ".join(str(x) for x in (where.venue, where.year) if x)  # Stanford's:
-                return " and ".join(  # each side at its institution, in the listing's venue and
-                    f"{held} papers from {at}".strip()  # year (it compared "authors at papers
-                    for at in (where.affiliation, other)).join(("Compare ", f" on {topic}"))
+                held = scope_named(replace(where, affiliation=""))  # Stanford's: each side at
+                held = held if re.search(r"(?:papers|s)$", held) else f"{held} papers"  # its
+                return " and ".join(f"{held} from {at}".strip()  # institution, in the listing's
+                                    for at in (where.affiliation, other)).join(  # venue, years
+                    ("Compare ", f" on {topic}"))  # and status (it compared "authors at papers")
             return (f"Compare {named} and {other} papers on {topic}" if named
                     else f"Which papers on {topic} are from {other}?")
         return f"Compare {topic} and {other}"
@@ -3741,8 +3761,8 @@ def _names_joined(question: str) -> str:
 
 # a venue, year, status or institution a question leaves out: "bandit papers not at COLT",
 # "papers on X outside AISTATS", "that are not posters" (QuestionReader._not_filtered) ...
-_NOT_AT = re.compile(r"[\s,]*\b(?:(?:(?:that|which)\s+|(?<=\bpapers\s))(?:are|were)\s+not(?:\s+(?:at|in"
-                     r"|from))?|not\s+"
+_NOT_AT = re.compile(r"(?<![\s,])[\s,]*\b(?:(?:(?:that|which)\s+|(?<=\bpapers\s))(?:are|were)\s+not"
+                     r"(?:\s+(?:at|in|from))?|not\s+"
                      r"(?:at|in|from|published\s+(?:at|in))|outside(?:\s+of)?|other\s+than"
                      r"|excluding|except(?:\s+for)?|(?:but|and)\s+not)\s+"
                      r"(?:the\s+)?(?P<x>[\w.-]+(?:\s+[\w.-]+){0,2})", re.IGNORECASE)
@@ -4196,10 +4216,17 @@ def by_any(paper: Paper, names: frozenset[str]) -> bool:
 
 
 def _narrowing_of(conversation: Conversation, listed: Turn) -> Turn | None:
-    """The last narrowing to ``listed``'s papers: ``listed``, or the one a summary of them
-    ("summarize the theoretical ones") was of; None where none is."""
-    return next((t for t in reversed(conversation.turns) if t.within
-                 and set(t.paper_ids) == set(listed.paper_ids)), None)
+    """The narrowing ``listed`` is, or the one the turns up to it only summarized ("summarize
+    the theoretical ones"); None where there is none, or where a listing of its own came after
+    the narrowing ("which papers study X?" listing the same papers)."""
+    at = next((i for i, t in enumerate(conversation.turns) if t is listed),
+              len(conversation.turns) - 1)
+    for turn in reversed(conversation.turns[:at + 1]):
+        if set(turn.paper_ids) != set(listed.paper_ids) or not turn.scoped:
+            return None  # another list, or a search finding the same papers
+        if turn.within:
+            return turn
+    return None
 
 
 def _before_narrowing(conversation: Conversation, listed: Turn) -> Turn:

@@ -2680,9 +2680,13 @@ def test_a_follow_up_picks_papers_of_the_last_listing_by_their_place(fast_chat: 
                      "bibtex"):
         a = fast_chat.ask(question, conv)
         assert a.answer.startswith(f"BibTeX for the {part.count} paper{'s' * (part.count > 1)}"
-                                   " of the last list on \u201csetting 2\u201d"), a.answer
+                                   " of the last list matching \u201csetting 2\u201d"), a.answer
         assert a.answer.count("@misc{") == part.count and "study 2}" in a.answer, a.answer
         assert not a.papers and conv.listed is conv.turns[0], question  # (no turn)
+    a = fast_chat.ask("bibtex for the five papers", conv)  # the list (not those naming
+    assert a.answer.startswith("BibTeX for the 5 papers of the last list,"), a.answer  # "five")
+    plan = fast_chat.answerer().plan("compare the fourth and the last one", conv, None)
+    assert plan.scope == order[3:], plan  # (not "the list holds only 5": "last" is a place)
     a = fast_chat.ask("give me the links to the orals", Conversation(list(conv.turns)))
     assert a.refused and "oral" in a.answer and "Links" not in a.answer, a.answer  # (none)
     for question, place in (("more like the first one", 0),  # its neighbours (it was a
@@ -3157,6 +3161,12 @@ def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
     assert plan.fact == "status" and plan.scope == ["p1"]
     plan = planned("Who wrote" + "\n" * 3000 + "On bandit problems 2?")
     assert plan.fact == "authors" and plan.scope == ["p2"]
+    # runs of commas or question marks: matched from the start of a run, not from each mark
+    # (40,000 characters: minutes before, for a pattern sweeping the run from each mark)
+    plan = planned("ok," + " ," * 20000 + " which papers study bandit problems?")
+    assert plan.topic == "bandit problems", plan
+    plan = planned("Which papers study bandit problems?" + " ?" * 20000)
+    assert plan.topic == "bandit problems", plan
 
 
 def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
@@ -3540,12 +3550,26 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     for question, want, first in (  # a part of the list at a venue, year or status, narrowed
             ("which of the 2025 ones are orals?", ["p2"],  # (it searched "ones" among every
              "The previous answer's 2 papers from 2025 include 1 oral:"),  # 2025 oral)
-            ("are any of the COLT papers orals?", ["p0"],
+            ("are any of the COLT ones orals?", ["p0"],
              "The previous answer's 3 papers from COLT include 1 oral:"),
             ("which of the oral ones are from ALT?", ["p2"],
              "The previous answer's 2 papers that are orals include 1 ALT paper:")):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))
         assert ids(a) == want and a.answer.splitlines()[0] == first, (question, a.answer)
+    a = fast_chat.ask("which of the COLT papers study bandit problems?",  # a question of its
+                      Conversation(conv.turns[:1]))  # own, not a part of the list
+    assert sorted(ids(a)) == ["p0", "p1", "p3"] and "of the" not in a.answer.splitlines()[0]
+    same = Conversation(conv.turns[:1])  # a new listing of a narrowing's papers is a list of
+    fast_chat.ask("which of them are orals?", same)  # its own: "the 2024 ones" are of it
+    fast_chat.ask("Which orals are there?", same)
+    assert sorted(ids(fast_chat.ask("what about the 2024 ones?", same))) == ["p0"]
+    rest = Conversation(conv.turns[:1])  # "the others, which ...?": named as the rest
+    fast_chat.ask("which are from 2024?", rest)
+    a = fast_chat.ask("and the others, which are orals?", rest)
+    assert a.answer.splitlines()[0].startswith(
+        "The earlier answer's 2 papers on \u201cbandit problems\u201d left out include"), a.answer
+    a = fast_chat.ask("are there any that don't study setting 1?", Conversation(conv.turns[:1]))
+    assert sorted(ids(a)) == ["p0", "p2", "p3"], a.answer  # (it searched "are there any?")
     orals = {"p0", "p2"}  # the places picked, narrowed (it searched "first three" among the
     for question, picked in (("which of the first three are orals?", listed[:3]),  # orals)
                              ("are any of the last two orals?", listed[-2:])):
@@ -3770,6 +3794,11 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
     a = fast_chat.ask("compare them with Stanford", conv)  # compared "authors at papers from
     assert ("matching each side: 3 \u201cpapers with authors at MIT on bandit problems\u201d and"  # MIT")
             " 1 \u201cpapers with authors at Stanford on bandit problems\u201d;") in a.answer, a.answer
+    conv = Conversation()  # ... in the listing's venue, years and status
+    fast_chat.ask("Which COLT orals from MIT study bandit problems?", conv)
+    plan = fast_chat.answerer().plan("compare them with Stanford", conv, None)
+    assert [(f.venue, f.status, f.affiliation) for f in plan.side_filters] == [
+        ("COLT", "Oral", "MIT"), ("COLT", "Oral", "Stanford")], plan
     conv = Conversation()  # the list's papers with authors at an institution, and those
     fast_chat.ask("Which papers study bandit problems?", conv)  # authors counted (it searched
     for question in ("which of them involve Stanford?",  # "involve Stanford", "MIT")
@@ -4005,6 +4034,7 @@ def test_the_limitations_of_a_topic_are_read_from_its_papers(fast_chat: PaperCha
     fast_chat.ask("Summarize the papers on optimal transport", conv)
     assert fast_chat.answerer().plan("what assumptions do they make?", conv,  # (a summary
                                      None).aspect == "assumptions"  # of them, aspect unread)
+    assert fast_chat.answerer().plan("what data do they use?", conv, None).aspect == "data"
     for question in ("which robots do they use?", "What robots do papers on optimal transport "
                      "use?"):
         assert fast_chat.answerer().plan(question, conv, None).aspect == "robots", question
