@@ -2183,15 +2183,9 @@ class QuestionReader:
             return self._plan(f"Of those, which are {PICKED_FROM[prev.counted_by]} {name}?",
                               Conversation([prev]), filters)
         if prev and not prev.paper_ids and not prev.counted and _SHARE_OF_LAST.match(question):
-            counted_q = _STATUS_NOUN.sub(r"\1 papers", prev.standalone)  # "what fraction is
-            if not _CATALOG.match(counted_q):  # that?" after a refusal (it searched
-                return Plan("summary", "", Filters(), reply=prompts.SHARE_OF_NOTHING)  # it)
-            held = self._named_filters(counted_q, Filters())[1]  # ... after "how many COLT
-            total = self.index.count()  # 2024 papers are there?": theirs of the index
-            count = len(self.index.filter_ids(**vars(held)) or []) if held.active() else total
-            return Plan("summary", "", Filters(), reply=prompts.render(
-                prompts.SHARE_OF_HELD, papers=held_papers(held, count), total=f"{total:,}",
-                pct=f"{100 * count / max(total, 1):.1f}"))
+            return Plan("summary", "", Filters(), reply=prompts.SHARE_OF_NOTHING)  # "what
+            # fraction is that?" after a refusal (it searched "fraction"; after a count of the
+            # catalog: _of_counted, above)
         if prev and prev.paper_ids and (m := _SHARE_OF_LAST.match(question)):  # "what
             total, count = self.index.count(), len(prev.paper_ids)  # percentage of all papers
             # is that?": of the last answer's, and of the answer before where it narrowed that
@@ -2307,29 +2301,22 @@ class QuestionReader:
             # paper the last answer was on
         if listed and (m := _OF_PICKED.match(question)) and (
                 picked := _picked(m.group("which"), listed.paper_ids)) and not picked[1]:
-            verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
-                                                              re.IGNORECASE) else ""
-            of_picked = self.plan(f"Of those, which {verb}{m.group('rest')}",  # "which of
-                                  Conversation([replace(listed, paper_ids=picked[0])]),  # the
-                                  filters)  # first five are spotlights?": of those five (it
-            of_picked.picked = True  # searched "first five")
+            of_picked = self.plan(_of_those(m), Conversation([replace(  # "which of the first
+                listed, paper_ids=picked[0])]), filters)  # five are spotlights?": of those five
+            of_picked.picked = True  # (it searched "first five")
             return of_picked
         if listed and conversation and (m := _OF_THE_ONES.match(question)) and (
                 part_by := self._filter_named(m.group("w"), Filters())):  # "which of the
-            base = listed  # 2025 ones are orals?": of those of the list shown (it searched
-            allowed = set(self.index.filter_ids(**vars(part_by[0])) or [])  # "ones" among
-            if not (ids := [p for p in base.paper_ids if p in allowed]):  # all 2025 orals)
-                return self._narrowing(m.group("w"), base, filters)  # none there: said so
-            verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
-                                                              re.IGNORECASE) else ""
-            part_turn = replace(base, paper_ids=ids,
-                                standalone=f"{base.standalone} ({part_by[1]})")
-            of_part = self.plan(f"Of those, which {verb}{m.group('rest')}",
-                                Conversation([part_turn]), filters)
+            allowed = set(self.index.filter_ids(**vars(part_by[0])) or [])  # 2025 ones are
+            if not (ids := [p for p in listed.paper_ids if p in allowed]):  # orals?": of those
+                return self._narrowing(m.group("w"), listed, filters)  # of the list shown (it
+            part_turn = replace(listed, paper_ids=ids,  # searched "ones" among all 2025 orals;
+                                standalone=f"{listed.standalone} ({part_by[1]})")  # none: said)
+            of_part = self.plan(_of_those(m), Conversation([part_turn]), filters)
             of_part.part = (f"that are {part_by[1]}" if part_by[0].status
                             else f"from {part_by[1]}")
-            if base is not conversation.turns[-1]:  # (after a pick: the list before it)
-                of_part.earlier = base.topic or base.within  # "the earlier answer's"
+            if listed is not conversation.turns[-1]:  # (after a pick: the list before it)
+                of_part.earlier = listed.topic or listed.within  # "the earlier answer's"
             return of_part
         if listed and (at_m := _AUTHORS_AT.match(question)) and (
                 at_by := self._filter_named(at_m.group("x") or at_m.group("y"), Filters())) and (
@@ -2984,8 +2971,8 @@ class QuestionReader:
     def _of_counted(self, question: str, counted: str, filters: Filters | None) -> Plan | None:
         """A follow-up on the papers a count of the catalog counted (``counted``: "how many
         papers does CoRL 2024 have?"), the count giving no list: "how many of them are about
-        X?", "which of those are orals?" of the CoRL 2024 papers; "list them" lists them. None
-        for any other question."""
+        X?", "which of those are orals?" of the CoRL 2024 papers; "list them" lists them;
+        "what fraction is that?" gives their share of the index. None for any other question."""
         _, where, named = self._named_filters(_STATUS_NOUN.sub(r"\1 papers", counted),
                                               filters or Filters())
         papers = (f"the {named}" if re.search(rf"\b(?:papers|(?:{STATUS_WORDS})s)\b", named,
@@ -2996,6 +2983,12 @@ class QuestionReader:
                         everything=not where.active())
         if _OF_THEM.search(question):
             return self._read(_OF_THEM.sub(f"of {papers}", question), None, filters)
+        if _SHARE_OF_LAST.match(question):  # (it searched "fraction")
+            total = self.index.count()
+            count = len(self.index.filter_ids(**vars(where)) or []) if where.active() else total
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.SHARE_OF_HELD, papers=held_papers(where, count), total=f"{total:,}",
+                pct=f"{100 * count / max(total, 1):.1f}"))
         return None
 
     def _topics(self, question: str, prev: Turn | None, filters: Filters | None) -> Plan | None:
@@ -4214,6 +4207,15 @@ def author_names(author: str) -> frozenset[str]:
 def by_any(paper: Paper, names: frozenset[str]) -> bool:
     """Whether one of the paper's authors has one of ``names`` (:func:`author_names`)."""
     return any(a.lower() in names for a in paper.authors)
+
+
+def _of_those(m: re.Match[str]) -> str:
+    """The narrowing "which of the first five are X?" or "are any of the 2025 ones X?" asks
+    (:data:`_OF_PICKED`, :data:`_OF_THE_ONES`), of a list made of those papers: "Of those,
+    which are X?"."""
+    verb = "are " if m.group("any") and not re.match(r"(?:is|are)\b", m.group("rest"),
+                                                      re.IGNORECASE) else ""
+    return f"Of those, which {verb}{m.group('rest')}"
 
 
 def _narrowing_of(conversation: Conversation, listed: Turn) -> Turn | None:
