@@ -288,9 +288,10 @@ class Answerer:
             return []  # "what is the best paper?": nothing named to list
         if plan.sides:  # each side as a listing, merged: the closest of each first, in turn
             # (a listing's: those naming a side before the rest)
-            found = [self.relevant(replace(
+            found = [self.relevant(replace(  # (a filter's side: its listing of the topic,
                 plan, kind="listing", query=plan.query if plan.side_filters else side,
-                topic=side, sides=(), side_filters=(), newest_first=False,
+                topic=plan.query if plan.side_filters else side,  # searched alike)
+                sides=(), side_filters=(), newest_first=False,
                 filters=plan.side_filters[i] if plan.side_filters else plan.filters), k)
                 for i, side in enumerate(plan.sides)]
             plan.side_counts = [len(f) for f in found]

@@ -35,7 +35,7 @@ from rag.questions import (
     named_aspect,
     shown_topic,
 )
-from rag.retrieval import Filters, split_sentences
+from rag.retrieval import Filters, Retriever, split_sentences
 from tests.conftest import ScriptedLLM
 
 ZO = "Which papers study zeroth-order methods?"
@@ -3814,6 +3814,21 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
     for line in a.answer.splitlines()[1:]:  # each line names its paper's side as its filter does
         side, n = re.fullmatch(r"\*\*(COLT|ALT) papers\*\*: .+ \[(\d)\]\.", line).groups()
         assert a.papers[int(n) - 1]["venue"].startswith(side), line
+    searched: list[str] = []  # each side searches what its own listing searches ("Which
+    search = Retriever.search  # papers study X?"; it embedded the bare topic, whose
+    # similarities the relevance cut is not set for: 15 of 64 ICLR 2025 papers on a topic)
+
+    def spy(self: Retriever, query: str, *args: object, **kwargs: object) -> object:
+        searched.append(query)
+        return search(self, query, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Retriever, "search", spy)
+        fast_chat.ask("Compare COLT and ALT papers on bandit problems")
+        sides = list(searched)
+        searched.clear()
+        fast_chat.ask("Which COLT papers study bandit problems?")
+    assert sides == searched * 2 and searched, (sides, searched)
 
 
 def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: PaperChat,
