@@ -386,7 +386,8 @@ _CODE_OF_THEM = re.compile(
     r"|release|provide|share|come\s+with)\s+(?:any\s+|its\s+|their\s+|the\s+)?code|(?:is|was|are)\s+"
     r"(?:its|their|the)\s+code\s+(?:available|released|public|online|open[- ]source[d]?)|where\s+(?:is"
     r"|can\s+i\s+(?:find|get))\s+(?:the|its|their)\s+code)(?:\s+(?:for|of)\s+(?:it|this|that|them)"
-    r"(?:\s+papers?)?)?(?:\s+(?:available|online))?[\s?.!]*$", re.IGNORECASE)
+    r"(?:\s+papers?)?)?(?:\s+(?:available|online|released|public|open[- ]sourced?))?[\s?.!]*$",
+    re.IGNORECASE)
 # "compare with 2024", "how do they compare to the AISTATS ones?", "compare them to diffusion
 # models" after a listing: its topic at both, or both topics (QuestionReader._compared_with)
 _COMPARE_WITH = re.compile(
@@ -1854,10 +1855,17 @@ class QuestionReader:
                                                        or (m := _THE_MAIN_USED.match(question))):
             question = f"What {m.group('x')} do they use?"  # "what tools?" after a list: of
             # its papers (it searched "tools" in every paper)
-        if conversation and conversation.answered and not besides and _CODE_OF_THEM.match(
-                question):  # (not "are there any other papers with code?": those besides)
-            question = "Which of them have code?"  # "is there code?" after an answer (it
-            # searched "code": another paper's)
+        if (code_asked := _CODE_OF_THEM.match(question)) and conversation and (
+                had := conversation.answered) and not besides:  # (not "are there any other
+            # papers with code?": those besides) "is there code?" after an answer (it
+            question = "Which of them have code?"  # searched "code": another paper's);
+            if len(had.paper_ids) == 1 and re.search(  # "does it ...?" of one paper: that
+                    r"\b(?:it|its|this|that)\b", code_asked.group(0), re.IGNORECASE):
+                conversation = Conversation([had])  # paper (not the list it was picked of)
+        elif code_asked and not re.search(r"\b(?:it|its|this|that|they|them|their|these"
+                                          r"|those)\b", question, re.IGNORECASE):
+            question = "Which papers have code?"  # "is there any code released?" with no
+            # answer yet (it summarized the papers naming "code")
         if not (conversation and (had := conversation.answered) and len(
                 had.paper_ids) <= _FEW_FOR_IT and _IT_HAVE.match(question)):  # "does it have
             question = _POLITE.sub("", question) or question  # experiments?" after an answer

@@ -1978,7 +1978,18 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     fast_chat.ask("Who wrote NeRF theory?", conv)
     assert fast_chat.ask("is the code available?", conv).answer == (
         "The previous answer's 1 paper includes no papers with linked code.")
-    assert fast_chat.ask("which have code?").count == 3  # with no list: every one
+    conv = Conversation()  # "it" after one paper picked from a list: that paper (it was
+    listed = fast_chat.ask("Which papers study NeRF?", conv)  # the list's, as "them" is)
+    place = [p["paper_id"] for p in listed.papers].index("n3")  # (no code)
+    fast_chat.ask(f"summarize the {('first', 'second', 'third')[place]} one", conv)
+    a = fast_chat.ask("does it release code?", Conversation(list(conv.turns)))
+    assert a.answer == "The previous answer's 1 paper includes no papers with linked code.", (
+        a.answer)
+    a = fast_chat.ask("do they release code?", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
+    for question in ("which have code?", "is there any code released?"):  # with no list:
+        assert fast_chat.ask(question).count == 3, question  # every one (it summarized
+        # papers naming "code")
     assert fast_chat.ask("papers with code").answer.splitlines()[0] == (
         "The index holds 3 papers with linked code:")
     a = fast_chat.ask("Which NeRF paper with code has the most authors?")  # both said
