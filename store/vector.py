@@ -128,6 +128,12 @@ def _fetched(collection: Any, paper_ids: Sequence[str]) -> Iterator[Any]:
                              include=["embeddings"])
 
 
+def _hnsw_config(collection: Any) -> dict[str, Any]:
+    """A Chroma collection's HNSW settings as it reports them ({} where it reports none)."""
+    config = getattr(collection, "configuration", None) or {}
+    return dict(config.get("hnsw") or {}) if isinstance(config, dict) else {}
+
+
 class ChromaStore:
     """Chunks in a Chroma collection (cosine space), sentence vectors in ``<name>-sentences``.
 
@@ -136,14 +142,17 @@ class ChromaStore:
     """
 
     def __init__(self, client: Any, collection: str, embedding_function: Any, *,
-                 sentence_vectors: bool = False) -> None:
+                 sentence_vectors: bool = False, ef_search: int | None = None) -> None:
         self.client = client
         self.sentence_vectors = sentence_vectors
+        searched = {"ef_search": ef_search} if ef_search else {}
         try:
             self.collection = client.get_or_create_collection(
                 collection, embedding_function=embedding_function,
-                configuration={"hnsw": {"space": "cosine"}})
-            self.sentences = client.get_or_create_collection(
+                configuration={"hnsw": {"space": "cosine", **searched}})
+            if searched and _hnsw_config(self.collection).get("ef_search") != ef_search:
+                self.collection.modify(configuration={"hnsw": searched})  # a store made before
+            self.sentences = client.get_or_create_collection(  # (only fetched by id)
                 f"{collection}-sentences", embedding_function=embedding_function,
                 configuration={"hnsw": {"space": "cosine"}})
         except Exception as exc:  # chromadb raises many types; translate at the boundary
@@ -230,7 +239,8 @@ def _persistent(settings: Settings, embedding_function: Any) -> VectorStore:
     path.mkdir(parents=True, exist_ok=True)
     client = chromadb.PersistentClient(path=str(path), settings=_chroma_settings())
     return ChromaStore(client, settings.store.collection, embedding_function,
-                       sentence_vectors=settings.chunking.sentence_vectors)
+                       sentence_vectors=settings.chunking.sentence_vectors,
+                       ef_search=settings.store.ef_search)
 
 
 @register_store("http")
@@ -245,4 +255,5 @@ def _http(settings: Settings, embedding_function: Any) -> VectorStore:
                          f"{settings.store.chroma_port}: {exc} (start it with `chroma run "
                          "--path DIR`, or set store.mode = 'persistent')") from exc
     return ChromaStore(client, settings.store.collection, embedding_function,
-                       sentence_vectors=settings.chunking.sentence_vectors)
+                       sentence_vectors=settings.chunking.sentence_vectors,
+                       ef_search=settings.store.ef_search)
