@@ -861,9 +861,19 @@ class Answerer:
 
     def _outside(self, plan: Plan) -> list[str]:
         """Where the venue or years a question asks for are none of the catalog's ("Which ICML
-        papers ...", "papers from 2022"), which it holds."""
-        f, lines = plan.filters, []
+        papers ...", "papers from 2022"), which it holds; of each side a comparison filters
+        on ("Compare ICLR and ICML papers on X"), once."""
         venues = self.index.venue_names()
+        if plan.side_filters:  # the venues none of whose papers it holds named together
+            unheld = list(dict.fromkeys(f.venue for f in plan.side_filters if f.venue and venues
+                                        and not set(name_parts(f.venue)) & venues))
+            each = [self._outside(replace(plan, side_filters=(), filters=replace(
+                f, venue="") if f.venue in unheld else f)) for f in plan.side_filters]
+            return list(dict.fromkeys([*([prompts.render(
+                prompts.OTHER_VENUE, venue=neutralize(" or ".join(unheld)),
+                venues=and_list(sorted(venues, key=str.lower)))] if unheld else []),
+                *(line for lines in each for line in lines)]))
+        f, lines = plan.filters, []
         if f.venue and venues and not set(name_parts(f.venue)) & venues:  # "A or B": either
             lines.append(prompts.render(prompts.OTHER_VENUE, venue=neutralize(f.venue),
                                         venues=and_list(sorted(venues, key=str.lower))))

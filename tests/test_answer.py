@@ -3825,6 +3825,9 @@ def test_compare_a_topic_across_venues_years_statuses_or_institutions(
     for line in a.answer.splitlines()[1:]:  # each line names its paper's side as its filter does
         side, n = re.fullmatch(r"\*\*(COLT|ALT) papers\*\*: .+ \[(\d)\]\.", line).groups()
         assert a.papers[int(n) - 1]["venue"].startswith(side), line
+    a = fast_chat.ask("Compare ICLR and ICML papers on bandit problems")  # venues it does
+    assert a.refused and a.answer.endswith(  # not hold, said as a listing says them
+        " The index holds no ICLR or ICML papers; its venues are ALT and COLT."), a.answer
     searched: list[str] = []  # each side searches what its own listing searches ("Which
     search = Retriever.search  # papers study X?"; it embedded the bare topic, whose
     # similarities the relevance cut is not set for: 15 of 64 ICLR 2025 papers on a topic)
