@@ -1154,12 +1154,14 @@ _AUTHOR_WHERE = re.compile(
     r"|(?:work|teach|stud(?:y|ies)"
     r"|research)(?:ing)?(?:\s+(?:at|for|in))?|belong\s+to)|what\s+(?:is|are|was|were)\s+(?P<c>.+?)"
     r"['\u2019]s?\s+(?:affiliations?|institutions?|universit(?:y|ies)))[\s?.!]*$", re.IGNORECASE)
-# ... "who are his co-authors?": the authors of those papers, counted
+# ... "who are his co-authors?", "who did he write them with?": the authors of those papers,
+# counted
 _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show(?:\s+me)?)\s+(?:his"
                         r"|her|their|the)\s+(?:(?:most\s+(?:frequent|common|regular)|main|top)\s+)?"
                         r"(?:co-?authors|collaborators)|who\s+(?:has|have|did|does|do)\s+(?:he|she"
                         r"|they)\s+(?:collaborated?|work(?:ed)?|co-?author(?:ed)?|co-?written|written|write"
-                        r"|publish(?:ed)?)\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)(?:\s+(?:on|of|in"
+                        r"|publish(?:ed)?)(?:\s+(?:them|those|these|it|(?:those|these|the)\s+(?:papers"
+                        r"|ones)))?\s+with(?:\s+(?:the\s+)?most(?:\s+often)?)?)(?:\s+(?:on|of|in"
                         r"|for)\s+(?:them|those|these|(?:those|these|the)\s+(?:papers|ones)))?"
                         r"[\s?.!]*$", re.IGNORECASE)
 # where or when an author publishes: "which conferences does Percy Liang publish at?", "in
@@ -2345,11 +2347,12 @@ class QuestionReader:
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"
         if conversation and (had := conversation.answered) and _COAUTHORS.match(question):
             if had.within and re.search(r"\b(?:he|she|his|her)\b", question, re.IGNORECASE) and (
+                    not re.search(r"\b(?:them|those|these)\b", question, re.IGNORECASE)) and (
                     before := _narrowed_from(conversation, had)) and (
                         self._author_named(before.standalone).name):  # "who did he work with
                 counted = self._coauthors_of(before, filters)  # most?" after a narrowing of an
                 counted.earlier = _name_of(before)  # author's list: the author's, not the
-                return counted  # narrowing's
+                return counted  # narrowing's ("who did he write them with?": the narrowing's)
             return self._coauthors_of(had, filters)  # "who are his co-authors?": theirs
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if m := _HOW_MANY_THEY.match(question):  # "how many problems do they contain?":

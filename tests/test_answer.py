@@ -1861,6 +1861,9 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         "The earlier answer on \u201cAnn Lee\u201d, again: 3 papers:",  # bandit papers'
         prompts.render(prompts.TALLY_HEADER, by="co-author"),  # alone)
         "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], a.answer
+    a = fast_chat.ask("who did she write them with?", Conversation(list(conv.turns)))
+    assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:]] == [  # "them": the
+        "1. Bo Chen: 1 paper"], a.answer  # bandit papers (it was refused: "write them")
     for question, ids in (("which papers did she write with Cy Dunn?", ["ab2"]),
                           ("which of her papers are about kernels?", ["ab2"]),
                           ("Which papers did she write with Bo Chen?", ["ab", "ab2"])):
