@@ -509,6 +509,10 @@ class Answerer:
                     f"paper {neutralize(_from(_among(plan)))}{neutralize(plan.also_said)}."
                     if plan.also_said and plan.also_said == plan.topic  # "papers with code":
                     # none has it (it "matched “with linked code”")
+                    else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed paper by "
+                    f"{neutralize(' '.join(x for x in (plan.topic, _among(plan)) if x))}."
+                    if _of_an_author(plan)  # "Which 2025 papers did X write?" (it said none
+                    # "matches “X”")
                     else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")
@@ -516,6 +520,7 @@ class Answerer:
                 text = f"{prompts.JUDGEMENT} {text}"  # "which is the most suitable?": none
                 # of the list names it, and the abstracts could not rank them anyway
             text = " ".join([*self._note_lines(plan), text, *self._outside(plan),
+                             *self._author_elsewhere(plan),
                              *self._nearby(plan),
                              *([prompts.FOREIGN] if self.reader.foreign(question) else [])])
             yield TokenEvent(text)
@@ -902,6 +907,25 @@ class Answerer:
             lines.extend(self._no_such_status(f))
         return lines
 
+    def _author_elsewhere(self, plan: Plan) -> list[str]:
+        """Where none of an author's papers is of the venue, years or status a question asks
+        for (:func:`_of_an_author`) and the index holds theirs: how many, and of which venues
+        and years ("The index holds 3 papers by X, from AISTATS 2023, AISTATS 2024 and COLT
+        2023."); else none."""
+        f = plan.filters
+        if not _of_an_author(plan) or self._outside(plan) or not (
+                ids := self.index.filter_ids(author=f.author)):
+            return []
+        papers = self.index.get(ids).values()
+        where = Counter(" ".join(x for x in (p.venue, str(p.year or "")) if x) for p in papers)
+        places = sorted(w for w in where if w)
+        return [prompts.render(
+            prompts.AUTHOR_ELSEWHERE, papers=neutralize(held_papers(Filters(), len(ids),
+                                                                    plan.topic)),
+            where=("from " + neutralize(and_list(places)) if 0 < len(places) <= 6 else
+                   f"from {_span(sorted({p.year for p in papers if p.year}))}"
+                   if any(p.year for p in papers) else "none of them of it"))]
+
     def _no_such_status(self, f: Filters) -> list[str]:
         """That no paper of the venue and years ``f`` names (all where it names none) has the
         status it asks for ("The index holds no spotlights; its 3,902 papers are orals and
@@ -1276,6 +1300,13 @@ def _echoes(reason: str, title: str) -> bool:
     """Whether a generated reason says nothing but the paper's title ("The paper, MimicPlay:
     Long-Horizon Imitation Learning by Watching Human Play."): no content word beyond it."""
     return set(query_terms(reason)) - _ABOUT_PAPERS <= set(query_terms(title))
+
+
+def _of_an_author(plan: Plan) -> bool:
+    """Whether a plan asks for an author's papers and nothing else but a venue, years or
+    status ("Which 2025 papers did X write?", "how many papers does he have in 2024?")."""
+    return (plan.kind == "metadata" and bool(plan.author) and plan.scope is None
+            and plan.topic == (plan.author_shown or plan.author) and not plan.also_said)
 
 
 def _from(among: str) -> str:

@@ -90,6 +90,9 @@ OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span
 # ... or where both are held, but not together ("UAI 2025"), or not of that status
 NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} papers are from {span}."
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."
+# ... or none of an author's papers is of that venue, years or status ("Which 2025 papers did
+# X write?"): {papers} "3 papers by X", {where} "from AISTATS 2023, AISTATS 2024 and COLT 2023"
+AUTHOR_ELSEWHERE = "The index holds {papers}, {where}."
 # ... or no paper presented in that session ("session 9"): {sessions} the sessions it holds
 OTHER_SESSION = "No indexed paper is presented {session}; the sessions are {sessions}."
 # nothing matches a topic naming words no paper writes ("mamba state space models"): {words}

@@ -1703,6 +1703,34 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
         assert not answerer.plan(question, None, None).author, question
 
 
+def test_an_authors_papers_under_a_filter_none_of_them_has_say_where_theirs_are(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which 2025 papers did Ann Lee write?" where none of hers is from 2025: said of her (it
+    said no paper "matches “Ann Lee”", as if she were a topic), with the venues and years of
+    those the index holds; a venue the index does not hold is said as a listing says it."""
+    rows = [{"id": pid, "title": f"On bandits {pid}", "authors": authors, "conference": venue,
+             "year": year, "abstract": f"We study bandits in setting {pid}."}
+            for pid, authors, venue, year in (("a1", ["Ann Lee"], "COLT", 2024),
+                                              ("a2", ["Ann Lee", "Bo Chen"], "COLT", 2024),
+                                              ("a3", ["Ann Lee"], "ALT", 2023),
+                                              ("b1", ["Bo Chen"], "COLT", 2025))]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    fast_chat.ask("What did Ann Lee work on?", conv)
+    for question, in_conv in (("Which 2025 papers did Ann Lee write?", None),
+                              ("how many papers does she have in 2025?", conv)):
+        a = fast_chat.ask(question, in_conv)
+        assert a.refused and a.answer == (
+            f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed paper by Ann Lee from 2025. The index "
+            "holds 3 papers by Ann Lee, from ALT 2023 and COLT 2024."), (question, a.answer)
+    a = fast_chat.ask("papers by Ann Lee at ICML")
+    assert a.answer == (f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed paper by Ann Lee from "
+                        "ICML. The index holds no ICML papers; its venues are ALT and COLT.")
+    assert sorted(p["paper_id"] for p in fast_chat.ask(
+        "Which 2024 papers did Ann Lee write?").papers) == ["a1", "a2"]
+
+
 def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperChat,
                                                                 tmp_path: Path) -> None:
     """"Papers by A and B", "Which papers did A and B write together?", "co-authored by A and
