@@ -264,8 +264,9 @@ class Answerer:
             n = pick((len(h.paper.authors) for h in pool), default=0)
             hits = [h for h in pool if len(h.paper.authors) == n]
             said = f"with the {plan.author_extreme} authors"  # with their number (and what
-            plan.also_said = (plan.also_said.replace(said, f"{said} ({n})", 1)  # else it says:
-                              if said in plan.also_said else f"{said} ({n})")  # "linked code")
+            counted = f"{said} ({n})" if n else said  # else it says: "linked code"; none
+            plan.also_said = (plan.also_said.replace(said, counted, 1)  # where nothing is
+                              if said in plan.also_said else counted)  # left: "(0)")
         if plan.aspect:  # "the limitations of X": each paper's sentence on them, where any
             for h in hits:
                 h.evidence = _aspect_sentence(h.paper.abstract, plan.aspect) or h.evidence

@@ -2463,6 +2463,9 @@ def test_papers_by_how_many_authors_they_have(fast_chat: PaperChat, tmp_path: Pa
         a.answer)
     a = fast_chat.ask("Which papers on bandits have the fewest authors?")
     assert "with the fewest authors (1)" in a.answer.splitlines()[0], a.answer
+    a = fast_chat.ask("Which paper on protein folding has the most authors?")  # none: no
+    assert a.refused and "with the most authors " in a.answer, a.answer  # count ("(0)")
+    assert "(0)" not in a.answer, a.answer
     # "how many COLT papers ...?" after a listing is a question of its own, not of its papers
     conv = Conversation()
     fast_chat.ask("Which papers study kernels?", conv)
