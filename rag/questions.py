@@ -289,13 +289,13 @@ _IT_HAVE = re.compile(r"^\s*(?:(?:and|so)[\s,]+)?does\s+it\s+have\b(?!\s+(?:(?:a
                       r"(?:papers?|works?|articles?|research|studies|study|anything|something"
                       r"|stuff)\b)", re.IGNORECASE)
 # the topic of the last listing, named by a pronoun at the end: "which labs are leading in
-# that?", "who works on this topic?", "what about 2024 in that area?" (QuestionReader.plan;
-# not "it", nor "this" after an answer on one paper: "which papers build on this?" is of
-# that paper)
+# that?", "who works on this topic?", "what about 2024 in that area?", "which institutions are
+# most active in it?" (QuestionReader.plan; not "this" or "in it" after an answer on one
+# paper: "which papers build on this?" is of that paper)
 _THAT_TOPIC = re.compile(
-    r"\b(?:in|on|about|for|with|within)\s+(?:that|this|(?:this|that|the\s+same)\s+(?:area|field"
-    r"|topic|direction|space|domain|subject|line\s+of\s+(?:work|research)))(?=[\s?.!]*$)",
-    re.IGNORECASE)
+    r"\b(?:(?:in|on|about|for|with|within)\s+(?:that|this|(?:this|that|the\s+same)\s+(?:area|field"
+    r"|topic|direction|space|domain|subject|line\s+of\s+(?:work|research)))|in\s+it)(?=[\s?.!]*$)",
+    re.IGNORECASE)  # ("which papers build on it?" asks of a paper)
 # a listing named by its topic: "which of the LoRA papers are about vision?" (of those; it
 # searched "LoRA vision")
 _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>the\s+(?P<t>.+?)\s+"
@@ -1890,7 +1890,7 @@ class QuestionReader:
                 return _again(listed, filters, recount=True, tally="author")  # list, counted
         if conversation and conversation.topic and (m := _THAT_TOPIC.search(question)) and not (
                 len(conversation.turns[-1].paper_ids) == 1 and m.group(0).lower().endswith(
-                    "this")):  # (after an answer on one paper, "this" is that paper)
+                    ("this", "it"))):  # (after an answer on one paper, "this" is that paper)
             question = f"{question[:m.start()]}on {conversation.topic}{question[m.end():]}"
         if conversation and (listed := conversation.listed) and (
                 listed.topic or listed.within) and (
