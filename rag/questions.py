@@ -361,6 +361,13 @@ _ANY_OTHER = re.compile(r"(?<!\bthe\s)\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?
 _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:papers|ones|others|works|articles|authors"
                         r"|venues|years|institutions|conferences|topics|areas|sessions|days|things"
                         r"|is|was|does|this)\b)(?P<x>[^\W\d_]{3,}s)[\s?.!]*$", re.IGNORECASE)
+# ... "what are the rates?", "what are the defenses proposed?" (not the papers; an aspect,
+# "what are the limitations?", as "what are their limitations?")
+_WHAT_ARE_THE = re.compile(
+    rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?!(?:papers|ones|others|works|articles|authors|venues"
+    r"|years|institutions|conferences|topics|areas|sessions|days|things|results|differences"
+    r"|similarities|trends)\b)(?P<x>[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
+    r"|reported|shown|studied|considered))?[\s?.!]*$", re.IGNORECASE)
 # ... "what are the main techniques?", "what are the common datasets?": what they use
 _THE_MAIN_USED = re.compile(
     rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?:main|key|common|most\s+common|typical|primary|usual)\s+"
@@ -1853,8 +1860,13 @@ class QuestionReader:
         if conversation and conversation.answered and (m := _ON_X_AMONG.match(question)):
             question = f"Of those, which are about {m.group('x')}?"  # "show me the papers on X
             # among them" (it searched "X among")
-        if conversation and conversation.answered and ((m := _WHAT_BARE.match(question))
-                                                       or (m := _THE_MAIN_USED.match(question))):
+        if conversation and conversation.answered and (m := _WHAT_ARE_THE.match(question)) and (
+                re.fullmatch(_ASPECT_WORDS, m.group("x"), re.IGNORECASE)):
+            question = f"What are their {m.group('x')}?"  # "what are the limitations?" after
+            # a list: its papers' (it searched "limitations" in every paper)
+        elif conversation and conversation.answered and (
+                (m := _WHAT_BARE.match(question)) or (m := _THE_MAIN_USED.match(question))
+                or (m := _WHAT_ARE_THE.match(question))):
             question = f"What {m.group('x')} do they use?"  # "what tools?" after a list: of
             # its papers (it searched "tools" in every paper)
         if (code_asked := _CODE_OF_THEM.match(question)) and conversation and (

@@ -4269,8 +4269,12 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         assert ids(a) == ["p4"] and "of the 4" in a.answer.splitlines()[0], (question, a.answer)
     conv = Conversation()  # "what are the main techniques?": what the last answer's papers
     fast_chat.ask("Which papers study bandit problems?", conv)  # use (it searched
-    plan = fast_chat.answerer().plan("what are the main techniques?", conv, None)  # them)
-    assert plan.kind == "summary" and sorted(plan.scope or []) == ["p0", "p1", "p2", "p3"], plan
+    for question in ("what are the main techniques?", "what are the rates?",  # them; "the
+                     "what are the defenses proposed?", "what are the limitations?"):  # rates",
+        plan = fast_chat.answerer().plan(question, conv, None)  # "the limitations" searched
+        assert plan.kind == "summary" and sorted(plan.scope or []) == [  # in every paper)
+            "p0", "p1", "p2", "p3"], (question, plan)
+    assert fast_chat.answerer().plan("what are the limitations?", conv, None).aspect
     for question in ("are there any that study federated learning?",  # "any that ...": of the
                      "is there any that studies federated learning?"):  # list (a search)
         a = after_listing(question, "Which papers are from COLT?")
