@@ -2676,7 +2676,10 @@ class QuestionReader:
                 query_terms(plan.query)):  # (also "which ones are not from 2023?")
             plan.whole_scope = True  # "of those, which is the best?": all of them
             last = conversation.answered if conversation else None  # (not a refusal after it)
-            plan.topic = shown_topic(_topic(last.standalone)) if last else plan.topic
+            plan.topic = (last.topic or (conversation.topic if conversation and (
+                last.scoped or last.within) else "") or shown_topic(_topic(last.standalone))
+                if last else plan.topic)  # (a narrowing's, or a summary's of a list: the
+            # list's topic; it quoted "graph neural networks molecules spotlights differ")
         return plan
 
     def _not_filtered(self, question: str) -> tuple[str, Filters | None, str]:

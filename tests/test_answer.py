@@ -4219,6 +4219,12 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
     for question in ("Which one is the most cited?", "which one is cited most?"):  # (it
         a = after_listing(question)  # narrowed the list to those naming "cited")
         assert a.count == 4 and a.answer.startswith(prompts.JUDGEMENT), question
+    conv = Conversation()  # after a narrowing, of the list's topic (it quoted "bandit
+    fast_chat.ask("Which papers study bandit problems?", conv)  # problems orals")
+    fast_chat.ask("which ones are orals?", conv)
+    a = fast_chat.ask("Which one is the most cited?", conv)
+    assert a.answer.splitlines()[1].endswith(
+        " from the previous answer match \u201cbandit problems\u201d:"), a.answer
     a = after_listing("which of these is best for federated learning?",  # a judgement, of
                       "Which papers are from COLT?")  # those on it (it searched "best")
     assert ids(a) == ["p4"] and a.answer.startswith(prompts.JUDGEMENT), a.answer
