@@ -215,7 +215,8 @@ _ASKED_VERB = re.compile(
     r"|publish|appear|releas"
     r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat|combin"
     r"|integrat|unif|bridg|connect)\w*"
-    r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with"
+    r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with|relat(?:e[sd]?|ing)\s+to"
+    r"|concern(?:s|ed|ing)?|touch(?:es|ed|ing)?\s+(?:on|upon)"
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b"
     # ... and "new" or "novel" after it ("propose new benchmarks for X": not "novel view
     # synthesis", "novel classes")
@@ -642,7 +643,8 @@ _NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|using|stud(?:y|ies|ied|ying)|propo
                 r"|address(?:es|ing)?|considers?|mentions?|do|does|did|have|has|handl(?:e[sd]?|ing)"
                 r"|tackl(?:e[sd]?|ing)|deal(?:s|ing)?\s+with|focus(?:es|ing)?\s+on|look(?:ing)?\s+at"
                 r"|cover[sd]?|explores?|investigates?|discuss(?:es)?|target[sd]?|appl(?:y|ies)(?:\s+to)?"
-                r"|improves?|involve[sd]?)")
+                r"|improves?|involve[sd]?|relat(?:e[sd]?|ing)\s+to|concern(?:s|ed|ing)?"
+                r"|touch(?:es|ing)?\s+(?:on|upon))")
 # ... asking for those that are not something (after its lead): "(which ones) are not
 # Bayesian", "(which of them) aren't about vision" (not a filter or state: "are not from
 # 2024", "are not being presented", "are not orals")

@@ -2231,11 +2231,16 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
                           ("Filter the list to papers on federated learning", ["f2"]),
                           ("are there any about healthcare specifically?", ["f0"]),  # (not h)
                           ("any on healthcare in particular?", ["f0"]),
-                          ("narrow to the ones about healthcare", ["f0"])):  # (no "it")
+                          ("narrow to the ones about healthcare", ["f0"]),  # (no "it")
+                          ("which of those relate to healthcare?", ["f0"]),  # ("relate",
+                          ("which ones concern healthcare?", ["f0"]),  # "concern", "touch"
+                          ("which of them touch on healthcare?", ["f0"])):  # were words)
         conv = Conversation()
         assert fast_chat.ask("Which papers study fairness in machine learning?", conv).count == 4
         a = fast_chat.ask(question, conv)
         assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
+    for question in ("papers that relate to healthcare", "which papers touch on healthcare?"):
+        assert fast_chat.answerer().plan(question, None, None).topic == "healthcare", question
     plan = fast_chat.answerer().plan("what about using causal inference?", conv, None)
     assert (sorted(plan.scope or []), plan.kind) == (["f0", "f1", "f2", "f3"], "listing"), (
         plan)  # after a narrowing by words, of the list it narrowed (a summary once, then the
