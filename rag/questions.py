@@ -203,9 +203,11 @@ _BOTH = re.compile(r"^\s*(?:and\s+)?(?:(?:which|what|any|(?:are|is)\s+there\s+(?
 _WITHOUT = re.compile(r"\s*,?\s*\b(?:(?:but\s+not|and\s+not|excluding|except(?:\s+for)?|other\s+than)"
                       r"(?:\s+(?:the\s+)?(?:those|ones|papers?))?(?:\s+(?:on|about|using|with))?"
                       r"|(?:(?:that|which)\s+)?(?:do(?:es)?|are|is)(?:\s+not|n't)\s+(?:study|use"
-                      r"|mention|address|consider|involve|name|about|on|using))"
+                      r"|mention|address|consider|involve|name|about|on|using|rely\s+on|need)"
+                      r"|(?:(?:that|which)\s+)?avoid(?:s|ing)?(?:\s+(?:using|the\s+use\s+of))?)"
                       r"\s+(?:the\s+)?(?P<x>[^?.!]+?)(?:\s+(?:ones|papers?|works?))?[\s?.!]*$",
-                      re.IGNORECASE)  # "excluding (the) multimodal ones": multimodal
+                      re.IGNORECASE)  # "excluding (the) multimodal ones": multimodal; "which of
+# these avoid replay buffers?": those not naming them
 # the question's own verb after "papers" ("which paper introduced DPO?", "papers that discuss
 # X", "which papers have looked at X"): no word the papers must name
 _ASKED_VERB = re.compile(
@@ -331,6 +333,11 @@ _CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did)\s+(?:this|that|it|th
                            r"|years|time|decades?|past|last|recent)\b[^?.!]*)?[\s?.!]*$",
                            re.IGNORECASE)  # (not "how does it change in the federated
 # setting?": a question on the papers)
+# a status named as a track: "which ones are from the spotlight track?", "papers in the oral
+# track on X" (spotlight papers, oral papers; "track" was a word to find)
+_STATUS_TRACK = re.compile(
+    rf"(?:\b(?:papers|ones|works)\s+)?\b(?:(?:from|in|of)\s+)?(?:the\s+)?(?P<s>{STATUS_WORDS})\s+"
+    r"(?:tracks?|categor(?:y|ies))\b", re.IGNORECASE)
 # a narrowing of papers picked by their place: "which of the first five are spotlights?", "are
 # any of the last three orals?", "do any of the first 10 use X?"
 _OF_PICKED = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\s+of\s+(?P<which>the\s+"
@@ -1930,6 +1937,7 @@ class QuestionReader:
             asked = f"are {m.group('t')} ones" if m.group("t") else m.group("v") or m.group("p")
             question, summarized = f"Which of them {asked}?", True  # last one narrowed
         question = _NAMED_DATASET.sub(r"\1", question)
+        question = _STATUS_TRACK.sub(lambda m: f"{m.group('s')} papers", question)
         question = _names_joined(question)
         if m := _INTERESTED.match(question):  # "I'm interested in X. What's there?"
             ask, topic = m.group("ask") or "", m.group("x")
@@ -2624,7 +2632,10 @@ class QuestionReader:
         question, exclude, excluded = self._not_filtered(question)
         question, left_out = self._authors_left_out(question)  # "papers by A but not with B"
         without = ""
-        if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")):
+        if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")) and not (
+                re.search(r"\bavoid", m.group(0), re.IGNORECASE) and not query_terms(
+                    question[:m.start()]) and not (prev and _NARROW.search(question))):
+            # ("papers that avoid backpropagation" with no list: a topic, as written)
             if conversation and (had := conversation.answered) and re.fullmatch(
                     r"\s*(?:(?:and|so)\s+)?(?:(?:are|is)\s+there\s+)?any(?:\s+ones?)?\s*",
                     question[:m.start()], re.IGNORECASE):  # "are there any that don't use a

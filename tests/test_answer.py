@@ -2239,6 +2239,12 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
         assert fast_chat.ask("Which papers study fairness in machine learning?", conv).count == 4
         a = fast_chat.ask(question, conv)
         assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
+    fair = Conversation()  # "which of these avoid X?": those not naming X (it matched
+    fast_chat.ask("Which papers study fairness in machine learning?", fair)  # "avoid X")
+    a = fast_chat.ask("which of these avoid federated learning?", fair)
+    assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f1", "f3"], a.answer
+    assert fast_chat.answerer().plan("papers that avoid backpropagation", None,  # no list:
+                                     None).topic == "avoid backpropagation"  # as written
     for question in ("papers that relate to healthcare", "which papers touch on healthcare?"):
         assert fast_chat.answerer().plan(question, None, None).topic == "healthcare", question
     plan = fast_chat.answerer().plan("what about using causal inference?", conv, None)
@@ -4219,6 +4225,10 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
                              "Which papers are from COLT?")) == ["p0", "p1", "p3"]
     # "excluding ..." likewise (it was refused: no topic to list)
     assert ids(after_listing("excluding the posters")) == ["p0", "p2"]
+    for question in ("which ones are from the oral track?",  # a status as a track (it
+                     "which of them are in the oral track?"):  # matched "oral track")
+        assert ids(after_listing(question)) == ["p0", "p2"], question
+    assert _listed(fast_chat, "papers in the oral track on bandit problems") == ["p0", "p2"]
     assert ids(after_listing("excluding the federated learning ones",
                              "Which papers are from COLT?")) == ["p0", "p1", "p3"]
     for question in ("Which one is the most cited?", "which one is cited most?"):  # (it
