@@ -119,6 +119,12 @@ _MOST_PROPERTY = re.compile(
     r"|promising|popular|cited|impactful|useful|relevant|recent|related|similar|closely|original"
     r"|innovative|exciting|notable|impressive|successful|valuable|famous|well-known|common|frequent"
     r"|prolific|active|productive)\b)[a-z][a-z-]+)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
+# ... or as one word: "which one is the simplest?", "which is the cheapest?" (not an order the
+# catalog gives: "the newest", "the earliest"; nor "the best", a judgement of its own)
+_SUPERLATIVE = re.compile(
+    rf"{_LEAD}which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?\s+(?:is"
+    r"|are)\s+the\s+(?P<w>(?!(?:newest|latest|oldest|earliest|biggest|largest|longest|shortest"
+    r"|highest|lowest)\b)[a-z]{3,}est)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
 # ... a quality ranked, after a list: "which one has the strongest theoretical guarantees?",
 # "which achieves the best results?" (those naming it can be listed)
 _HAS_MOST = re.compile(
@@ -2403,6 +2409,10 @@ class QuestionReader:
             elif m := _MOST_PROPERTY.match(question):  # "which is the most theoretical?": a
                 question, property_ranked = f"Of those, which are {m.group('x')}?", True  # a
                 # judgement, and those that are so (it said to name a topic)
+            elif (m := _SUPERLATIVE.match(question)) and (plain_word := self._unsuperlative(
+                    m.group("w"))):  # "which one is the simplest?": as "the most simple" (it
+                question, property_ranked = f"Of those, which are {plain_word}?", True  # found
+                # none naming "simplest")
             elif m := _HAS_MOST.match(question):  # "which one has the strongest guarantees?":
                 question, property_ranked = f"Of those, which have {m.group('x')}?", True  # a
                 # judgement, and those naming them (it narrowed to "strongest guarantees")
@@ -2848,6 +2858,16 @@ class QuestionReader:
         return self._paper_titled(name) or next(
             (p for long in self.index.acronyms().get(name.lower(), [])[:3]
              if (p := self._paper_titled(long))), None)
+
+    def _unsuperlative(self, word: str) -> str:
+        """The word a superlative is of, as the papers write it ("simplest": "simple",
+        "fastest": "fast", "easiest": "easy", "hottest": "hot"); '' where they write none."""
+        stem = word.lower()[:-3]
+        for plain_word in (stem[:-1] + "y" if stem.endswith("i") else "", stem + "e", stem,
+                           stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
+            if plain_word and self.index.word_papers(plain_word):
+                return plain_word
+        return ""
 
     def _filter_sides(self, question: str, filters: Filters) -> Plan | None:
         """One topic compared across the venues, years, statuses or institutions each side

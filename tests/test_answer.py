@@ -1703,6 +1703,33 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
         assert not answerer.plan(question, None, None).author, question
 
 
+def test_which_one_is_the_simplest_is_a_judgement_of_the_list(fast_chat: PaperChat,
+                                                              tmp_path: Path) -> None:
+    """"Which one is the simplest?" after a list asks a judgement as "which is the most
+    simple?" does: said so, with those that write "simple" (it found none naming
+    "simplest"); "the newest" stays the catalog's order."""
+    rows = [{"id": pid, "title": f"Bandits {pid}", "abstract": text, "year": year}
+            for pid, text, year in (("s1", "We propose a simple method for bandits.", 2023),
+                                    ("s2", "A simple and fast method for bandits.", 2024),
+                                    ("f1", "We propose a fast method for bandits.", 2024),
+                                    ("e1", "An easy method for bandits follows.", 2024),
+                                    ("e2", "Bandits made easy.", 2023),
+                                    ("b1", "We study bandits.", 2023))]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question, ids in (("which one is the simplest?", ["s1", "s2"]),
+                          ("Which of them is the fastest?", ["f1", "s2"]),
+                          ("which is the easiest?", ["e1", "e2"])):
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandits?", conv)
+        a = fast_chat.ask(question, conv)
+        assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
+        assert a.answer.startswith(prompts.JUDGEMENT), (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    assert not fast_chat.answerer().plan("which one is the newest?", conv, None).judged
+
+
 def test_an_authors_papers_under_a_filter_none_of_them_has_say_where_theirs_are(
         fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Which 2025 papers did Ann Lee write?" where none of hers is from 2025: said of her (it
