@@ -925,7 +925,7 @@ class Answerer:
                                                                     plan.topic)),
             where=("from " + neutralize(and_list(places)) if 0 < len(places) <= 6 else
                    f"from {_span(sorted({p.year for p in papers if p.year}))}"
-                   if any(p.year for p in papers) else "none of them of it"))]
+                   if any(p.year for p in papers) else "none giving a venue or year"))]
 
     def _no_such_status(self, f: Filters) -> list[str]:
         """That no paper of the venue and years ``f`` names (all where it names none) has the

@@ -2860,8 +2860,9 @@ class QuestionReader:
              if (p := self._paper_titled(long))), None)
 
     def _unsuperlative(self, word: str) -> str:
-        """The word a superlative is of, as the papers write it ("simplest": "simple",
-        "fastest": "fast", "easiest": "easy", "hottest": "hot"); '' where they write none."""
+        """The word a superlative is of, as two papers or more write it ("simplest": "simple",
+        "fastest": "fast", "easiest": "easy", "thinnest": "thin"); '' where none is (words of
+        three letters are not counted: "hottest")."""
         stem = word.lower()[:-3]
         for plain_word in (stem[:-1] + "y" if stem.endswith("i") else "", stem + "e", stem,
                            stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""):
