@@ -910,13 +910,13 @@ class Answerer:
 
     def _author_elsewhere(self, plan: Plan) -> list[str]:
         """Where none of an author's papers is of the venue, years or status a question asks
-        for (:func:`_of_an_author`) and the index holds theirs: how many, and of which venues
-        and years ("The index holds 3 papers by X, from AISTATS 2023, AISTATS 2024 and COLT
-        2023."); else none."""
+        for (:func:`_of_an_author`, all of them: not "as first author", "without B") and the
+        index holds theirs: how many, and of which venues and years ("The index holds 3 papers
+        by X, from AISTATS 2023, AISTATS 2024 and COLT 2023."); else none."""
         f = plan.filters
-        if not _of_an_author(plan) or self._outside(plan) or not (
-                ids := self.index.filter_ids(author=f.author)):
-            return []
+        if not _of_an_author(plan) or plan.author_place or plan.without_authors or (
+                self._outside(plan)) or not (ids := self.index.filter_ids(author=f.author)):
+            return []  # (not where only some of theirs were asked for: "as first author")
         papers = self.index.get(ids).values()
         where = Counter(" ".join(x for x in (p.venue, str(p.year or "")) if x) for p in papers)
         places = sorted(w for w in where if w)
@@ -925,7 +925,8 @@ class Answerer:
                                                                     plan.topic)),
             where=("from " + neutralize(and_list(places)) if 0 < len(places) <= 6 else
                    f"from {_span(sorted({p.year for p in papers if p.year}))}"
-                   if any(p.year for p in papers) else "none giving a venue or year"))]
+                   if any(p.year for p in papers) else f"from {len(places)} venues" if places
+                   else "none giving a venue or year"))]
 
     def _no_such_status(self, f: Filters) -> list[str]:
         """That no paper of the venue and years ``f`` names (all where it names none) has the

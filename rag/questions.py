@@ -224,7 +224,8 @@ _ASKED_VERB = re.compile(
     r"|mention|employ|leverag|adopt|cover|report|propos|develop|analy[sz]|evaluat|combin"
     r"|integrat|unif|bridg|connect)\w*"
     r"(?:\s+(?:on|with|about))?|focus(?:es|ed)?\s+on|deal(?:s|t)?\s+with|relat(?:e[sd]?|ing)\s+to"
-    r"|concern(?:s|ed|ing)?|touch(?:es|ed|ing)?\s+(?:on|upon)"
+    r"|concern(?:ed|ing)?(?!\s+(?:is|are|was|were|do|does|did|has|have|about|over|raised)\b)"
+    r"|touch(?:es|ed|ing)?\s+(?:on|upon)"
     r"|look(?:s|ed)?\s+(?:at|into)|appl(?:y|ies|ied)|work(?:s|ed)?\s+on)\b"
     # ... and "new" or "novel" after it ("propose new benchmarks for X": not "novel view
     # synthesis", "novel classes")
@@ -380,7 +381,8 @@ _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:papers|ones|others|work
 _WHAT_ARE_THE = re.compile(
     rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?!(?:papers|ones|others|works|articles|authors|venues"
     r"|years|institutions|conferences|topics|areas|sessions|days|things|results|differences"
-    r"|similarities|trends)\b)(?P<x>[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
+    r"|similarities|trends|titles|links|urls|ids|statuses|affiliations|abstracts|citations"
+    r"|references|names|dates)\b)(?P<x>[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
     r"|reported|shown|studied|considered))?[\s?.!]*$", re.IGNORECASE)
 # ... "what are the main techniques?", "what are the common datasets?": what they use
 _THE_MAIN_USED = re.compile(
@@ -406,7 +408,7 @@ _CODE_OF_THEM = re.compile(
     r"|those)(?:\s+papers?)?\s+(?:have|link"
     r"|release|provide|share|come\s+with)\s+(?:any\s+|its\s+|their\s+|the\s+)?code|(?:is|was|are)\s+"
     r"(?:its|their|the)\s+code\s+(?:available|released|public|online|open[- ]source[d]?)|where\s+(?:is"
-    r"|can\s+i\s+(?:find|get))\s+(?:the|its|their)\s+code)(?:\s+(?:for|of)\s+(?:it|this|that|them)"
+    r"|can\s+i\s+(?:find|get))\s+(?:the|its|their)\s+code)(?:\s+(?:for|of|in)\s+(?:it|this|that|them)"
     r"(?:\s+papers?)?)?(?:\s+(?:available|online|released|public|open[- ]sourced?))?[\s?.!]*$",
     re.IGNORECASE)
 # "compare with 2024", "how do they compare to the AISTATS ones?", "compare them to diffusion
@@ -656,8 +658,8 @@ _NARROW_VERB = (r"(?:are|were|is|was|use[sd]?|using|stud(?:y|ies|ied|ying)|propo
                 r"|address(?:es|ing)?|considers?|mentions?|do|does|did|have|has|handl(?:e[sd]?|ing)"
                 r"|tackl(?:e[sd]?|ing)|deal(?:s|ing)?\s+with|focus(?:es|ing)?\s+on|look(?:ing)?\s+at"
                 r"|cover[sd]?|explores?|investigates?|discuss(?:es)?|target[sd]?|appl(?:y|ies)(?:\s+to)?"
-                r"|improves?|involve[sd]?|relat(?:e[sd]?|ing)\s+to|concern(?:s|ed|ing)?"
-                r"|touch(?:es|ing)?\s+(?:on|upon))")
+                r"|improves?|involve[sd]?|relat(?:e[sd]?|ing)\s+to|concern(?:ed|ing)?(?!\s+(?:is|are"
+                r"|was|were|do|does|did|has|have|about|over|raised)\b)|touch(?:es|ing)?\s+(?:on|upon))")
 # ... asking for those that are not something (after its lead): "(which ones) are not
 # Bayesian", "(which of them) aren't about vision" (not a filter or state: "are not from
 # 2024", "are not being presented", "are not orals")
@@ -2643,9 +2645,10 @@ class QuestionReader:
         question, left_out = self._authors_left_out(question)  # "papers by A but not with B"
         without = ""
         if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")) and not (
-                re.search(r"\bavoid", m.group(0), re.IGNORECASE) and not query_terms(
-                    question[:m.start()]) and not (prev and _NARROW.search(question))):
-            # ("papers that avoid backpropagation" with no list: a topic, as written)
+                re.search(r"\bavoid", m.group(0), re.IGNORECASE) and not (
+                    prev and _NARROW.search(question))):  # ("avoid X" leaves X out of a list
+            # only: "papers on LLMs that avoid hallucination" name it, "papers that avoid
+            # backpropagation" are a topic, as written)
             if conversation and (had := conversation.answered) and re.fullmatch(
                     r"\s*(?:(?:and|so)\s+)?(?:(?:are|is)\s+there\s+)?any(?:\s+ones?)?\s*",
                     question[:m.start()], re.IGNORECASE):  # "are there any that don't use a

@@ -51,7 +51,8 @@ class StoreSettings(_Section):
         "query (its default 100; the query asks for 200 chunks). 2,000 made the top 200 exact "
         "on 5,742 chunks, and the same from one process to the next: at 100, 0.988 of the exact "
         "top 200 and a different list in each process (the vectors not yet in the saved graph "
-        "are inserted again on every load). Set on open where a store differs.")
+        "are inserted again on every load). Set on open where a store differs (a Chroma server "
+        "that has already loaded the collection takes it when restarted).")
     batch_size: int = Field(
         128, ge=1, le=4096, description="Papers embedded and written per store transaction; "
         "larger groups sort texts by length better (less padding), smaller ones redo less after "

@@ -11,6 +11,7 @@ with the same ``paper_id`` metadata. They are written and deleted in step with t
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ import numpy as np
 
 from rag.errors import StoreError
 from rag.settings import Settings
+
+log = logging.getLogger("paperchat")
 
 __all__ = ["ChromaStore", "DenseHit", "VectorStore", "open_vector_store", "paper_of_row",
            "register_store", "row_id"]
@@ -151,12 +154,24 @@ class ChromaStore:
                 collection, embedding_function=embedding_function,
                 configuration={"hnsw": {"space": "cosine", **searched}})
             if searched and _hnsw_config(self.collection).get("ef_search") != ef_search:
-                self.collection.modify(configuration={"hnsw": searched})  # a store made before
+                self._set_search(searched)  # a store made before
             self.sentences = client.get_or_create_collection(  # (only fetched by id)
                 f"{collection}-sentences", embedding_function=embedding_function,
                 configuration={"hnsw": {"space": "cosine"}})
         except Exception as exc:  # chromadb raises many types; translate at the boundary
             raise StoreError(f"cannot open Chroma collection {collection!r}: {exc}") from exc
+
+    def _set_search(self, searched: dict[str, int]) -> None:
+        """Sets a collection made before to explore ``searched["ef_search"]`` candidates (saved
+        in the store); where Chroma cannot (a server of another version, a SPANN index), the
+        store opens as it is, with a warning. A Chroma server that has already loaded the
+        index keeps its old value until it restarts."""
+        try:
+            self.collection.modify(configuration={"hnsw": searched})
+        except Exception as exc:  # chromadb raises many types; the store stays usable
+            log.warning("could not set ef_search=%s on Chroma collection %r (%s); dense "
+                        "searches explore its own", searched.get("ef_search"),
+                        self.collection.name, exc)
 
     def upsert(self, ids: Sequence[str], embeddings: np.ndarray, documents: Sequence[str],
                metadatas: Sequence[dict[str, Any]]) -> None:

@@ -460,6 +460,28 @@ def test_the_dense_index_explores_the_configured_candidates(tmp_path: Path,
     assert got.configuration["hnsw"]["space"] == "cosine"
 
 
+def test_a_store_whose_search_cannot_be_set_opens_with_a_warning(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Where Chroma cannot set ``ef_search`` on a collection made before (a server of another
+    version, a SPANN index), the store still opens, with a warning naming it (it raised a
+    StoreError: nothing could be searched)."""
+    class Collection:
+        name = "papers"
+        configuration = {"hnsw": {"ef_search": 100}}
+
+        def modify(self, **_: object) -> None:
+            raise ValueError("ef_search is not mutable here")
+
+    class Client:
+        def get_or_create_collection(self, name: str, **_: object) -> Collection:
+            return Collection()
+
+    with caplog.at_level("WARNING", logger="paperchat"):
+        store = ChromaStore(Client(), "papers", None, ef_search=2000)
+    assert store.collection.configuration["hnsw"]["ef_search"] == 100
+    assert "could not set ef_search=2000 on Chroma collection 'papers'" in caplog.text
+
+
 def test_new_chunk_settings_re_embed_every_paper(tmp_path: Path, hash_embedder) -> None:  # type: ignore[no-untyped-def]
     from rag import get_settings
 
