@@ -520,8 +520,9 @@ class Answerer:
             if plan.judged and plan.scope is not None and not plan.judges_nothing():
                 text = f"{prompts.JUDGEMENT} {text}"  # "which is the most suitable?": none
                 # of the list names it, and the abstracts could not rank them anyway
-            text = " ".join([*self._note_lines(plan), text, *self._outside(plan),
-                             *self._author_elsewhere(plan),
+            outside = self._outside(plan)
+            text = " ".join([*self._note_lines(plan), text, *outside,
+                             *([] if outside else self._author_elsewhere(plan)),
                              *self._nearby(plan),
                              *([prompts.FOREIGN] if self.reader.foreign(question) else [])])
             yield TokenEvent(text)
@@ -870,15 +871,13 @@ class Answerer:
         papers ...", "papers from 2022"), which it holds; of each side a comparison filters
         on ("Compare ICLR and ICML papers on X"), once."""
         venues = self.index.venue_names()
-        if plan.side_filters:  # the venues none of whose papers it holds named together
+        if plan.side_filters:  # the venues none of whose papers it holds named together ("A
             unheld = list(dict.fromkeys(f.venue for f in plan.side_filters if f.venue and venues
-                                        and not set(name_parts(f.venue)) & venues))
-            each = [self._outside(replace(plan, side_filters=(), filters=replace(
-                f, venue="") if f.venue in unheld else f)) for f in plan.side_filters]
-            return list(dict.fromkeys([*([prompts.render(
-                prompts.OTHER_VENUE, venue=neutralize(" or ".join(unheld)),
-                venues=and_list(sorted(venues, key=str.lower)))] if unheld else []),
-                *(line for lines in each for line in lines)]))
+                                        and not set(name_parts(f.venue)) & venues))  # or B")
+            each = [Filters(venue=" or ".join(unheld))] if unheld else []
+            each += [replace(f, venue="") if f.venue in unheld else f for f in plan.side_filters]
+            return list(dict.fromkeys(line for f in each for line in self._outside(
+                replace(plan, side_filters=(), filters=f))))
         f, lines = plan.filters, []
         if f.venue and venues and not set(name_parts(f.venue)) & venues:  # "A or B": either
             lines.append(prompts.render(prompts.OTHER_VENUE, venue=neutralize(f.venue),
@@ -910,12 +909,12 @@ class Answerer:
 
     def _author_elsewhere(self, plan: Plan) -> list[str]:
         """Where none of an author's papers is of the venue, years or status a question asks
-        for (:func:`_of_an_author`, all of them: not "as first author", "without B") and the
-        index holds theirs: how many, and of which venues and years ("The index holds 3 papers
-        by X, from AISTATS 2023, AISTATS 2024 and COLT 2023."); else none."""
-        f = plan.filters
-        if not _of_an_author(plan) or plan.author_place or plan.without_authors or (
-                self._outside(plan)) or not (ids := self.index.filter_ids(author=f.author)):
+        for (:func:`_of_an_author`, all of them: not "as first author", "without B"; where the
+        index holds that venue and those years, :meth:`_outside`) and the index holds theirs:
+        how many, and of which venues and years ("The index holds 3 papers by X, from AISTATS
+        2023, AISTATS 2024 and COLT 2023."); else none."""
+        if not _of_an_author(plan) or plan.author_place or plan.without_authors or not (
+                ids := self.index.filter_ids(author=plan.filters.author)):
             return []  # (not where only some of theirs were asked for: "as first author")
         papers = self.index.get(ids).values()
         where = Counter(" ".join(x for x in (p.venue, str(p.year or "")) if x) for p in papers)

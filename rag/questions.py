@@ -111,25 +111,26 @@ _JUDGE = re.compile(rf"\b(?:the\s+)?{_RANK_WORD}\s+(?P<mid>{_NAMED}){_PAPERS}\b"
                     r"(?:is|are|was|were)\s+(?:the\s+)?(?:best|worst|strongest|weakest|top)"
                     r"(?=\s+(?:for|at|on|in|when|if)\s)",
                     re.IGNORECASE)
+# "which (one)", "which of them (is)": a judgement among the papers of a list
+_WHICH_ONE = r"which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?"
 # a property ranked, after a list: "which is the most theoretical?", "which one is more
 # practical?" (the abstracts cannot rank them; those of the list that are so can be listed)
 _MOST_PROPERTY = re.compile(
-    rf"{_LEAD}which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?\s+(?:is"
-    r"|are)\s+(?:the\s+)?(?:most|more)\s+(?P<x>(?!(?:important|influential|significant|novel|interesting"
-    r"|promising|popular|cited|impactful|useful|relevant|recent|related|similar|closely|original"
+    rf"{_LEAD}{_WHICH_ONE}\s+(?:is|are)\s+(?:the\s+)?(?:most|more)\s+(?P<x>(?!(?:important"
+    r"|influential|significant|novel|interesting|promising|popular|cited|impactful|useful"
+    r"|relevant|recent|related|similar|closely|original"
     r"|innovative|exciting|notable|impressive|successful|valuable|famous|well-known|common|frequent"
     r"|prolific|active|productive)\b)[a-z][a-z-]+)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
 # ... or as one word: "which one is the simplest?", "which is the cheapest?" (not an order the
 # catalog gives: "the newest", "the earliest"; nor "the best", a judgement of its own)
 _SUPERLATIVE = re.compile(
-    rf"{_LEAD}which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?\s+(?:is"
-    r"|are)\s+the\s+(?P<w>(?!(?:newest|latest|oldest|earliest|biggest|largest|longest|shortest"
-    r"|highest|lowest)\b)[a-z]{3,}est)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
+    rf"{_LEAD}{_WHICH_ONE}\s+(?:is|are)\s+the\s+(?P<w>(?!(?:newest|latest|oldest|earliest"
+    r"|biggest|largest|longest|shortest|highest|lowest)\b)[a-z]{3,}est)(?:\s+ones?)?[\s?.!]*$", re.IGNORECASE)
 # ... a quality ranked, after a list: "which one has the strongest theoretical guarantees?",
 # "which achieves the best results?" (those naming it can be listed)
 _HAS_MOST = re.compile(
-    rf"{_LEAD}which(?:\s+of\s+(?:these|them|those))?(?:\s+(?:one|paper|method|approach))?\s+"
-    r"(?:has|have|had|gives?|shows?|achieves?|reports?|offers?|provides?|gets?|obtains?)\s+"
+    rf"{_LEAD}{_WHICH_ONE}\s+(?:has|have|had|gives?|shows?|achieves?|reports?|offers?|provides?"
+    r"|gets?|obtains?)\s+"
     r"(?:the\s+)?(?:best|strongest|most|highest|largest|biggest|greatest|widest|broadest|lowest"
     r"|fewest|least|tightest|fastest|smallest)\s+(?P<x>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)"
     r"[\s?.!]*$", re.IGNORECASE)
@@ -373,16 +374,16 @@ _OF_THE_ONES = re.compile(rf"{_LEAD}(?:which|(?P<any>(?:are|is|do|does)\s+any))\
 _ANY_OTHER = re.compile(r"(?<!\bthe\s)\bother\s+(?=(?:[\w-]+\s+){0,4}?(?:papers?|works|articles?"
                         r"|studies)\b)", re.IGNORECASE)  # (not "the other ones": the rest)
 # a kind of thing asked of the last answer's papers, no verb: "what tools?", "which datasets?"
-_WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:papers|ones|others|works|articles|authors"
-                        r"|venues|years|institutions|conferences|topics|areas|sessions|days|things"
-                        r"|is|was|does|this)\b)(?P<x>[^\W\d_]{3,}s)[\s?.!]*$", re.IGNORECASE)
+_LISTED_THINGS = (r"papers|ones|others|works|articles|authors|venues|years|institutions"
+                  r"|conferences|topics|areas|sessions|days|things")  # (questions of their own)
+_WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:{_LISTED_THINGS}|is|was|does|this)\b)"
+                        r"(?P<x>[^\W\d_]{3,}s)[\s?.!]*$", re.IGNORECASE)
 # ... "what are the rates?", "what are the defenses proposed?" (not the papers; an aspect,
 # "what are the limitations?", as "what are their limitations?")
 _WHAT_ARE_THE = re.compile(
-    rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?!(?:papers|ones|others|works|articles|authors|venues"
-    r"|years|institutions|conferences|topics|areas|sessions|days|things|results|differences"
-    r"|similarities|trends|titles|links|urls|ids|statuses|affiliations|abstracts|citations"
-    r"|references|names|dates)\b)(?P<x>[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
+    rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?!(?:{_LISTED_THINGS}|results|differences|similarities"
+    r"|trends|titles|links|urls|ids|statuses|affiliations|abstracts|citations|references|names"
+    r"|dates)\b)(?P<x>[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
     r"|reported|shown|studied|considered))?[\s?.!]*$", re.IGNORECASE)
 # ... "what are the main techniques?", "what are the common datasets?": what they use
 _THE_MAIN_USED = re.compile(
