@@ -1027,16 +1027,19 @@ _AND_FROM = re.compile(
 # Learning via Action Diffusion"
 _TITLE_LIKE = re.compile(r"[A-Z][^\s:]*(?:\s+[^\s:]+){0,4}:\s+[^\s:]+(?:\s+[^\s:]+){2,}")
 # the papers of one author of the last answer's paper: "what else did its first author
-# write?", "what other papers has the last author published?"
+# write?", "what other papers has the last author published?"; of any of its authors: "what
+# else did its authors write?", "what else did they write?"
 _AUTHOR_ELSE = re.compile(
     r"^\s*(?:and\s+)?(?:(?:what\s+else|which\s+other\s+papers|what\s+other\s+(?:papers|work))\s+"
-    r"(?:did|has|have|does)\s+(?:its|the|their)\s+(?P<place>first|last|senior|lead)\s+author"
+    r"(?:did|has|have|does)\s+(?:(?:its|the|their)\s+(?:(?P<place>first|last|senior|lead)\s+author"
+    r"|authors)|they)"
     r"(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?\s+(?:written|write|wrote|published|publish"
     r"|worked\s+on|work\s+on|done|do)(?:\s+(?:else|too|as\s+well))?"
     # "any other papers by the first author?", "more papers by its last author"
     r"|(?:(?:are\s+there|show\s+me|list|find)\s+)?(?:any\s+other|other|more|what\s+other|which\s+other)"
-    r"\s+(?:papers|work|works)\s+(?:by|from)\s+(?:its|the|their)\s+(?P<at>first|last|senior|lead)"
-    r"\s+author(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?)[\s?.!]*$", re.IGNORECASE)
+    r"\s+(?:papers|work|works)\s+(?:by|from)\s+(?:(?:its|the|their)\s+(?:(?P<at>first|last|senior"
+    r"|lead)\s+author|authors)|them)"
+    r"(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?)[\s?.!]*$", re.IGNORECASE)
 # the catalog itself, as questions name it
 _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
 # what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
@@ -1865,9 +1868,10 @@ class QuestionReader:
             question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
         besides: list[str] = []  # "are there any other papers on X?": not the last answer's
         if conversation and (had := conversation.answered) and (m := _ELSE_BY.match(question)) and (
-                self._author_named(m.group("a") or m.group("b")).name):  # "what else did he
-            question = f"What did {m.group('a') or m.group('b')} work on?"  # write?": the
-            besides = list(had.paper_ids)  # author's other papers (it searched "else")
+                who := _they_as(m.group("a") or m.group("b"), self._author_lately([had]))) and (
+                self._author_named(who).name):  # "what else did he write?": the author's
+            question = f"What did {who} work on?"  # other papers (it searched "else"); "they"
+            besides = list(had.paper_ids)  # after an answer on an author's papers: that one's
         if conversation and (had := conversation.answered) and _ANY_OTHER.search(question) and (
                 not (_AUTHOR_ELSE.match(question) or _OTHERS.match(question))):  # (not "what
             # other papers has its first author published?", "what about the other ones?")
@@ -2300,9 +2304,11 @@ class QuestionReader:
             return _on_papers(listed, ids, filters, fact=asked[0] if asked else "", words=rest)
         if (m := _AUTHOR_ELSE.match(question)) and (paper := self._one_paper(prev)) and (
                 paper.authors):
-            place = (m.group("place") or m.group("at")).lower()  # "what else did its first
-            first = place in ("first", "lead")  # author write?": that author's other papers
-            return _besides(self.plan(
+            if not (place := (m.group("place") or m.group("at") or "").lower()):
+                return _besides(self._any_author(paper.authors, filters), paper)  # "what
+                # else did its authors write?": the papers any of them wrote
+            first = place in ("first", "lead")  # "what else did its first author write?":
+            return _besides(self.plan(  # that author's other papers
                 f"What did {paper.authors[0 if first else -1]} work on?", None, filters), paper)
         if prev and prev.paper_ids and _AUTHORS_FROM.match(question):
             if len(prev.paper_ids) == 1 or prev.picked:  # "which institutions are the authors
@@ -2815,6 +2821,17 @@ class QuestionReader:
             # Equivariant Diffusion Policy", "what is Direct Preference Optimization about?"
             # (the DPO paper's name), not "diffusion models"
         return paper
+
+    def _any_author(self, authors: Sequence[str], filters: Filters | None) -> Plan:
+        """The papers any of ``authors`` wrote ("what else did its authors write?"), named
+        so: "by Ann Lee, Bo Chen or Cy Diaz"."""
+        plan = self.plan(f"What did {authors[0]} work on?", None, filters)
+        if len(authors) == 1:
+            return plan
+        either = " or ".join(authors)
+        shown = f"{', '.join(authors[:-1])} or {authors[-1]}"
+        return replace(plan, filters=replace(plan.filters, author=either), author=either,
+                       author_shown=shown, topic=shown, standalone=f"What did {shown} work on?")
 
     def _one_paper(self, turn: Turn | None) -> Paper | None:
         """The paper ``turn`` was on, where it was on one ("who wrote it?"); else None."""
@@ -3448,8 +3465,7 @@ class QuestionReader:
         if not conversation or not _HE_SHE.search(question) or any(
                 p.search(question) for p in (_COAUTHORS, _AUTHORS_FROM, _AND_FROM, _THAT_SESSION)):
             return question
-        name = next((who.name for turn in reversed(conversation.turns[-3:])
-                     if (who := self._author_named(turn.standalone)).name and not who.many), "")
+        name = self._author_lately(conversation.turns[-3:])
         def named(m: re.Match[str]) -> str:
             if m.group(0)[0].isupper() and question[:m.start()].strip() and not re.search(
                     r"[.?!:;]\s*$", question[:m.start()]):
@@ -3457,6 +3473,12 @@ class QuestionReader:
             return f"{name}'s" if m.group("own") else name
 
         return _HE_SHE.sub(named, question) if name else question
+
+    def _author_lately(self, turns: Sequence[Turn]) -> str:
+        """The author the last of ``turns`` naming one names (the one "he" or "she" means); ''
+        where none does."""
+        return next((who.name for turn in reversed(turns)
+                     if (who := self._author_named(turn.standalone)).name and not who.many), "")
 
     def _people_at(self, question: str) -> str:
         """A question asking for the authors at an institution (:data:`_PEOPLE_AT`: "who are
@@ -4383,6 +4405,11 @@ def _named_of(question: str, names: Sequence[str]) -> tuple[list[str], str] | No
     rest = re.sub(r"\b(?:ones?|papers?)\b", " ", f"{question[:m.start()]} {question[m.end():]}",
                   flags=re.IGNORECASE)
     return None if query_terms(rest) else ([name], " ".join(rest.split()))
+
+
+def _they_as(who: str, author: str) -> str:
+    """``who`` as an author's name: "they" or "them" as ``author`` where one is given."""
+    return author if author and who.lower() in ("they", "them") else who
 
 
 def _besides(plan: Plan, paper: Paper) -> Plan:

@@ -3822,6 +3822,19 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         a = fast_chat.ask(question, conv)  # listed too)
         assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
         assert "besides \u201cRead and reap the rewards\u201d" in a.answer.splitlines()[0]
+    for question in ("what else did its authors write?", "What else did they write?",
+                     "any other papers by them?", "more papers by the authors"):
+        conv = Conversation()  # the papers any of its authors wrote, but that one (it
+        fast_chat.ask("Who wrote Read and reap the rewards?", conv)  # summarized that one)
+        a = fast_chat.ask(question, conv)
+        assert [p["paper_id"] for p in a.papers] == ["rr2"], (question, a.answer)
+        assert a.answer.splitlines()[0].startswith(
+            "The index holds 1 paper by Yue Wu or Tom Mitchell besides \u201cRead and reap the "
+            "rewards\u201d"), (question, a.answer)
+    conv = Conversation()  # "they" after an answer on an author's papers: that author's
+    fast_chat.ask("What did Tom Mitchell work on?", conv)  # other papers, none here (not
+    a = fast_chat.ask("what else did they write?", conv)  # those of Yue Wu, who wrote rr too)
+    assert a.refused and "Tom Mitchell" in a.answer and not a.papers, a.answer
     fast_chat.ask("Which papers study bandit problems?", conv)  # of a list: counted
     lines = fast_chat.ask("Where are their authors from?", conv).answer.splitlines()
     assert [re.sub(r"\[.*", "", line) for line in lines[2:4]] == [
