@@ -18,8 +18,9 @@ __all__ = [
     "NOT_INDEXED", "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK",
     "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
-    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONE_YEAR", "ONLY_LEFT_OUT", "OTHER_SESSION",
-    "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM", "REASON_USER",
+    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONE_TO_COMPARE", "ONE_YEAR", "ONLY_LEFT_OUT",
+    "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM",
+    "REASON_USER",
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
     "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_HELD", "SHARE_OF_NONE",
     "SHARE_OF_NOTHING", "SHARE_OF_TOPIC", "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER",
@@ -155,6 +156,10 @@ VAGUE = ("I answer only from what the indexed abstracts say, quoting them. Ask w
 # "tell me more about the second one" with no list before it
 NO_LIST_TO_PICK = ("There is no list of papers in this conversation to pick from yet; ask "
                    "which papers study a topic, or what an author worked on.")
+# "how do they differ?" after an answer on one paper
+ONE_TO_COMPARE = ("The last answer is on one paper, \u201c{title}\u201d: there is nothing in it to "
+                  "compare. Ask to compare two topics (\u201ccompare LoRA and adapters\u201d) or "
+                  "papers of a list (\u201chow do the first and third differ?\u201d).")
 # "who wrote the second one?" after a list of fewer
 PICK_BEYOND = ("The last list holds only {count} paper{s}; pick one by its place in it "
                "(1{to}), or ask about a topic.")

@@ -419,6 +419,16 @@ _COMPARE_WITH = re.compile(
     r"|those|the\s+list))?\s+(?:with|to|against|and(?!\s+contrast\b))|how\s+(?:do|does|did)\s+"
     r"(?:they|it|this|that|these|those)(?:\s+papers)?\s+compare\s+(?:to|with|against))\s+(?:the\s+)?"
     r"(?P<y>.+?)(?:\s+(?:ones|papers))?[\s?.!]*$", re.IGNORECASE)
+# "how do they differ?", "compare them", "what are the differences between them?": the last
+# answer's papers set against each other (a summary of them; where it is on one paper, said so)
+_DIFFER_THEM = re.compile(
+    r"^\s*(?:(?:and|so|now|ok(?:ay)?)[\s,]+)?(?:how\s+(?:do|does|did|are|were)\s+(?:they|these|those"
+    r"|the\s+papers)(?:\s+(?:papers|ones))?\s+(?:differ|compare|contrast|different)"
+    r"|(?:compare|contrast)\s+(?:them|these|those|the\s+papers)(?:\s+(?:papers|ones))?"
+    r"|(?:what\s+(?:are|is)\s+)?(?:the\s+)?(?:main\s+|key\s+)?differences?\s+between\s+(?:them|these"
+    r"|those)(?:\s+(?:papers|ones))?|what\s+(?:sets\s+them\s+apart|distinguishes\s+them))"
+    r"(?:\s+from\s+each\s+other|\s+(?:to|with)\s+(?:each\s+other|one\s+another))?[\s?.!]*$",
+    re.IGNORECASE)
 # "are there any about convergence specifically?", "any on X in particular?": of the last
 # answer (as "any on X?" is not: a search)
 _ANY_IN_PARTICULAR = re.compile(
@@ -2302,6 +2312,14 @@ class QuestionReader:
                 return _like(paper, filters)  # "more like the first one": its neighbours
             asked = _fact_asked(question)  # "who wrote the first one?": its authors
             return _on_papers(listed, ids, filters, fact=asked[0] if asked else "", words=rest)
+        if conversation and (had := conversation.answered) and _DIFFER_THEM.match(question) and (
+                paper := self._one_paper(had)):
+            if had.picked and (listed := conversation.listed):  # "compare them" after one
+                return self._read(question, Conversation([listed]), filters)  # was picked:
+                # the list it was picked from (it summarized the one picked)
+            return Plan("summary", "", Filters(), reply=prompts.render(  # after a narrowing
+                prompts.ONE_TO_COMPARE, title=neutralize(paper.title or paper.label)))  # left
+            # one paper: nothing to set it against (it summarized it as if compared)
         if (m := _AUTHOR_ELSE.match(question)) and (paper := self._one_paper(prev)) and (
                 paper.authors):
             if not (place := (m.group("place") or m.group("at") or "").lower()):

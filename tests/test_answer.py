@@ -3225,6 +3225,30 @@ def _venue_rows() -> list[dict[str, object]]:
     return rows
 
 
+def test_how_do_they_differ_after_an_answer_on_one_paper_says_there_is_nothing_to_compare(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"How do they differ?", "compare them" after a narrowing left one paper: said so, naming
+    it (it summarized that paper as if it had been compared); of several, their summary."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    one = fast_chat.ask("which of them are from ALT?", conv)
+    assert [p["paper_id"] for p in one.papers] == ["p2"]
+    for question in ("how do they differ?", "Compare them.", "what are the differences between "
+                     "them?", "so how are these different from each other?"):
+        a = fast_chat.ask(question, conv)
+        assert a.answer == prompts.render(prompts.ONE_TO_COMPARE, title="On bandit problems 2"
+                                          ) and not a.papers, (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    a = fast_chat.ask("how do they differ?", conv)
+    assert a.kind == "summary" and len(a.papers) == 4, a.answer
+    fast_chat.ask("tell me about the first one", conv)  # one picked: "them" is the list
+    a = fast_chat.ask("compare them", conv)
+    assert a.kind == "summary" and len(a.papers) == 4, a.answer
+
+
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
                                                      tmp_path: Path) -> None:
     """A question with a long run of spaces or line breaks is read as with one: planned at once
