@@ -86,8 +86,9 @@ ASPECT_UNNAMED = "The abstract of \u201c{title}\u201d does not name its {aspect}
 FOREIGN = ("Questions are read in English, the language of the abstracts and of the models "
            "that search them.")
 # where a question asks for a venue or years the catalog holds none of
-OTHER_VENUE = "The index holds no {venue} papers; its venues are {venues}."
-OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span}."
+# ({unnamed}: "" or " (20 of its 29 papers give no venue)", "... no year")
+OTHER_VENUE = "The index holds no {venue} papers; its venues are {venues}{unnamed}."
+OTHER_YEARS = "The index holds no papers from {years}; its papers are from {span}{unnamed}."
 # ... or where both are held, but not together ("UAI 2025"), or not of that status
 NOT_THAT_YEAR = "The index holds no {venue} papers from {years}; its {venue} papers are from {span}."
 NOT_THAT_STATUS = "The index holds no {label}; its {papers} {statuses}."

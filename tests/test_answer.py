@@ -3295,20 +3295,20 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     fast_chat._llm = ScriptedLLM()
     for question, note in (
             ("Which ICML 2024 papers study bandit problems?", prompts.render(
-                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT")),
+                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT", unnamed="")),
             ("Which papers from ICLR study bandit problems?", prompts.render(
-                prompts.OTHER_VENUE, venue="ICLR", venues="ALT and COLT")),
+                prompts.OTHER_VENUE, venue="ICLR", venues="ALT and COLT", unnamed="")),
             ("What did ICML 2024 publish on bandit problems?", prompts.render(  # (it searched
-                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT")),  # "ICML publish")
+                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT", unnamed="")),  # "ICML publish")
             ("Did ICLR accept work on bandit problems?", prompts.render(
-                prompts.OTHER_VENUE, venue="ICLR", venues="ALT and COLT")),
+                prompts.OTHER_VENUE, venue="ICLR", venues="ALT and COLT", unnamed="")),
             ("Which ICML 2019 papers study bandit problems?", prompts.render(  # after a venue:
-                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT") + " " + prompts.render(
-                prompts.OTHER_YEARS, years="2019", span="2024 to 2025")),  # a year, not a word
+                prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT", unnamed="") + " " + prompts.render(
+                prompts.OTHER_YEARS, years="2019", span="2024 to 2025", unnamed="")),  # a year, not a word
             ("Which papers from 2022 study bandit problems?", prompts.render(
-                prompts.OTHER_YEARS, years="2022", span="2024 to 2025")),
+                prompts.OTHER_YEARS, years="2022", span="2024 to 2025", unnamed="")),
             ("Which papers since 2026 study bandit problems?", prompts.render(
-                prompts.OTHER_YEARS, years="2026 or later", span="2024 to 2025")),
+                prompts.OTHER_YEARS, years="2026 or later", span="2024 to 2025", unnamed="")),
             # both held, not together: said which the venue holds
             ("Which ALT 2024 papers study bandit problems?", prompts.render(
                 prompts.NOT_THAT_YEAR, venue="ALT", years="2024", span="2025")),
@@ -3344,6 +3344,20 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     _ingest_rows(fast_chat, tmp_path / "more.jsonl", rows)
     a = fast_chat.ask("Which NIPS papers study bandit problems?")
     assert [p["paper_id"] for p in a.papers] == ["n1"], a.answer
+    # papers of a plain list give neither: the note says how many (it said all were of the
+    # venues and years the others give)
+    _ingest_rows(fast_chat, tmp_path / "plain.jsonl", [
+        {"id": f"u{i}", "title": f"Undated bandit problems {i}",
+         "abstract": "We study bandit problems without a venue."} for i in range(2)])
+    for question, note in (
+            ("Which papers from 2022 study bandit problems?", prompts.render(
+                prompts.OTHER_YEARS, years="2022", span="2023 to 2025",
+                unnamed=" (2 of its 9 papers give no year)")),
+            ("Which papers from ICLR study bandit problems?", prompts.render(
+                prompts.OTHER_VENUE, venue="ICLR", venues="ALT, COLT and NeurIPS",
+                unnamed=" (2 of its 9 papers give no venue)"))):
+        a = fast_chat.ask(question)
+        assert a.refused and a.answer.endswith(f". {note}"), (question, a.answer)
 
 
 def test_a_venue_status_or_year_the_question_leaves_out(fast_chat: PaperChat,
