@@ -2408,6 +2408,13 @@ class QuestionReader:
                 counted = self._coauthors_of(before, filters)  # most?" after a narrowing of an
                 counted.earlier = _name_of(before)  # author's list: the author's, not the
                 return counted  # narrowing's ("who did he write them with?": the narrowing's)
+            if re.search(r"\b(?:he|she|his|her)\b", question, re.IGNORECASE) and not re.search(
+                    r"\b(?:them|those|these)\b", question, re.IGNORECASE) and (
+                    name := self._author_lately(conversation.turns[-3:])) and set(
+                        self.index.filter_ids(author=name) or ()) - set(had.paper_ids):
+                return self.plan(f"Who co-authors most often with {name}?", None, filters)  # (of
+                # all the author's papers: after "what else did she write?", or "who did she
+                # write them with?" on a narrowing, it counted the last answer's papers alone)
             return self._coauthors_of(had, filters)  # "who are his co-authors?": theirs
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if m := _HOW_MANY_THEY.match(question):  # "how many problems do they contain?":

@@ -1921,6 +1921,13 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     a = fast_chat.ask("who did she write them with?", Conversation(list(conv.turns)))
     assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:]] == [  # "them": the
         "1. Bo Chen: 1 paper"], a.answer  # bandit papers (it was refused: "write them")
+    for before in ("who did she write them with?", "what else did she write?"):
+        conv5 = Conversation(list(conv.turns))  # ... and then "who did she collaborate with
+        fast_chat.ask(before, conv5)  # most?": all her papers' (it counted the last answer's)
+        a = fast_chat.ask("who did she collaborate with most?", conv5)
+        assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[1:]] == [
+            prompts.render(prompts.TALLY_HEADER, by="co-author"),
+            "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], (before, a.answer)
     for question, ids in (("which papers did she write with Cy Dunn?", ["ab2"]),
                           ("which of her papers are about kernels?", ["ab2"]),
                           ("Which papers did she write with Bo Chen?", ["ab", "ab2"])):
