@@ -743,9 +743,11 @@ class Answerer:
         # each: each paper's ("AISTATS 2025")
         when = (len(self.index.venue_names()) > 1 or len(self.index.years()) > 1) and not (
             plan.filters.venue and plan.filters.year is not None)
+        asked = author_names(" or ".join(x for x in (plan.author, *plan.coauthors) if x))
         for n, hit in enumerate(self._written_out(plan, hits), plan.offset + 1):
             p = hit.paper
-            who = ", ".join(p.authors) if WHO.search(question) else _authors_short(p.authors)
+            who = (", ".join(p.authors) if WHO.search(question)
+                   else _authors_short(p.authors, asked))
             # a status other than the catalog's usual one ("Oral" among posters), unless the
             # question asked for it
             mark = p.status if p.status not in ("", usual, plan.filters.status) else ""
@@ -1655,8 +1657,11 @@ def _paper_named(question: str, hits: Sequence[SearchHit]) -> SearchHit | None:
                  if len(name.split()) >= 2 and f" {name} " in asked), None)
 
 
-def _authors_short(authors: Sequence[str]) -> str:
-    if not authors:
-        return ""
-    return authors[0] + (" et al." if len(authors) > 2 else f", {authors[1]}"
-                         if len(authors) == 2 else "")
+def _authors_short(authors: Sequence[str], asked: frozenset[str] = frozenset()) -> str:
+    """"Ann Lee", "Ann Lee, Bo Chen", "Ann Lee et al."; the authors a question asked for
+    (``asked``, lower case: :func:`author_names`) named where "et al." would hide them ("Ann
+    Lee et al., with Cy Dunn" for Cy Dunn's papers)."""
+    if len(authors) <= 2:
+        return ", ".join(authors)
+    named = [a for a in authors[1:] if a.lower() in asked]
+    return f"{authors[0]} et al." + (f", with {and_list(named)}" if named else "")

@@ -2849,14 +2849,15 @@ class QuestionReader:
 
     def _any_author(self, authors: Sequence[str], filters: Filters | None) -> Plan:
         """The papers any of ``authors`` wrote ("what else did its authors write?"), named
-        so: "by Ann Lee, Bo Chen or Cy Diaz"."""
+        so: "by Ann Lee, Bo Chen or Cy Diaz", "by any of its 9 authors" (more than three)."""
         plan = self.plan(f"What did {authors[0]} work on?", None, filters)
         if len(authors) == 1:
             return plan
         either = " or ".join(authors)
-        shown = f"{', '.join(authors[:-1])} or {authors[-1]}"
+        named = f"{', '.join(authors[:-1])} or {authors[-1]}"
+        shown = named if len(authors) <= 3 else f"any of its {len(authors)} authors"
         return replace(plan, filters=replace(plan.filters, author=either), author=either,
-                       author_shown=shown, topic=shown, standalone=f"What did {shown} work on?")
+                       author_shown=shown, topic=shown, standalone=f"What did {named} work on?")
 
     def _one_paper(self, turn: Turn | None) -> Paper | None:
         """The paper ``turn`` was on, where it was on one ("who wrote it?"); else None."""

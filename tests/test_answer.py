@@ -1877,7 +1877,11 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
         assert lines[1:] == [prompts.render(prompts.TALLY_HEADER, by="co-author"),
                              "1. Bo Chen: 2 papers", "2. Cy Dunn: 1 paper"], question
     conv = Conversation()
-    fast_chat.ask("What did Ann Lee work on?", conv)
+    a = fast_chat.ask("What did Ann Lee work on?", conv)  # where "et al." would hide her: named
+    assert a.answer.splitlines()[3].startswith("3. **On kernels ab2** (Bo Chen et al., with Ann "
+                                               "Lee): "), a.answer
+    assert "(Bo Chen et al.)" in fast_chat.ask("Which papers study kernels?").answer  # (no one
+    # asked for)
     for question in ("Who are her co-authors?", "who were her co-authors on those papers?",
                      "who did she collaborate with most?",  # ("she" was read as a name)
                      "who does she work with most?",  # ("work": only "worked" was read)
@@ -3876,6 +3880,16 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         assert a.answer.splitlines()[0].startswith(
             "The index holds 1 paper by Yue Wu or Tom Mitchell besides \u201cRead and reap the "
             "rewards\u201d"), (question, a.answer)
+    _ingest_rows(fast_chat, tmp_path / "four.jsonl", [  # more than three: "any of its 4"
+        {"id": "f4", "title": "Four hands on one piano", "abstract": "We study duets.",
+         "authors": ["Dee Ames", "Eve Bass", "Fay Cole", "Gus Dahl"]},
+        {"id": "f1", "title": "A solo for the left hand", "abstract": "We study solos.",
+         "authors": ["Hal Eng", "Fay Cole"]}])
+    conv = Conversation()
+    fast_chat.ask("Who wrote Four hands on one piano?", conv)
+    a = fast_chat.ask("what else did they write?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["f1"] and a.answer.splitlines()[0].startswith(
+        "The index holds 1 paper by any of its 4 authors besides \u201cFour hands"), a.answer
     conv = Conversation()  # "they" after an answer on an author's papers: that author's
     fast_chat.ask("What did Tom Mitchell work on?", conv)  # other papers, none here (not
     a = fast_chat.ask("what else did they write?", conv)  # those of Yue Wu, who wrote rr too)
