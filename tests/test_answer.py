@@ -3880,6 +3880,18 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
         assert a.answer.splitlines()[0].startswith(
             "The index holds 1 paper by Yue Wu or Tom Mitchell besides \u201cRead and reap the "
             "rewards\u201d"), (question, a.answer)
+    for first, then, ids in (("What else did its first author write?", "and the last author?",
+                              []),
+                             ("what else did its authors write?", "and the first author?",
+                              ["rr2"]),
+                             ("what other papers has the last author published?",
+                              "what about its first author?", ["rr2"])):
+        conv = Conversation()  # the other author asked next: of the same paper (it searched
+        fast_chat.ask("Who wrote Read and reap the rewards?", conv)  # "last author"), not of
+        fast_chat.ask(first, conv)  # the list the answer before gave, nor of its refusal
+        a = fast_chat.ask(then, conv)
+        assert [p["paper_id"] for p in a.papers] == ids, (then, a.answer)
+        assert "besides \u201cRead and reap the rewards\u201d" in a.answer, (then, a.answer)
     _ingest_rows(fast_chat, tmp_path / "four.jsonl", [  # more than three: "any of its 4"
         {"id": "f4", "title": "Four hands on one piano", "abstract": "We study duets.",
          "authors": ["Dee Ames", "Eve Bass", "Fay Cole", "Gus Dahl"]},
