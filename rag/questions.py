@@ -332,7 +332,8 @@ _WITH_AUTHOR = re.compile(r"^\s*(?:(?:and|but|so|now|only|just)[\s,]+)*(?:the\s+
                           r"(?P<who>[^\W\d_][\w.' -]*?)[\s?.!]*$", re.IGNORECASE)
 # the words asking what an institution did, no topic: "how many papers did Mila people write?"
 _ASKED_OF_INSTITUTION = re.compile(r"\b(?:how\s+many|people|researchers|authors|scientists|write"
-                                   r"|wrote|written|publish(?:ed)?|work(?:ed)?)\b", re.IGNORECASE)
+                                   r"|wrote|written|publish(?:ed)?|work(?:ed)?|ones?)\b",
+                                   re.IGNORECASE)  # ("which ones are from Google?": no topic)
 # how the last list's topic grew: "how has this changed since 2024?", "how did it evolve?"
 _CHANGED_THEM = re.compile(rf"{_LEAD}how\s+(?:has|have|did)\s+(?:this|that|it|they|these"
                            r"|those|the\s+(?:field|topic|area|research|work))(?:\s+\w+)?\s+"

@@ -1496,6 +1496,11 @@ def test_an_institution_where_no_paper_gives_affiliations(fast_chat: PaperChat,
             "The indexed papers give no affiliations; listed instead are the papers whose text "
             "names"), (question, a.answer)
     assert "affiliations" not in fast_chat.ask("Which papers study bandits?").answer
+    for question in ("which ones are from DeepMind?", "which of them are from DeepMind?"):
+        conv = Conversation()  # of a list: those naming it (it searched "ones": refused,
+        fast_chat.ask("Which papers study bandits or agents?", conv)  # "None match “which
+        a = fast_chat.ask(question, conv)  # ones are from DeepMind?”")
+        assert [p["paper_id"] for p in a.papers] == ["d"], (question, a.answer)
     conv = Conversation()  # "which is the most recent?" where the papers give no years (it
     fast_chat.ask("Which papers study bandits or kernels?", conv)  # narrowed to "recent")
     assert fast_chat.ask("which is the most recent?", conv).answer == prompts.NO_YEARS
