@@ -1043,13 +1043,13 @@ _TITLE_LIKE = re.compile(r"[A-Z][^\s:]*(?:\s+[^\s:]+){0,4}:\s+[^\s:]+(?:\s+[^\s:
 _AUTHOR_ELSE = re.compile(
     r"^\s*(?:and\s+)?(?:(?:what\s+else|which\s+other\s+papers|what\s+other\s+(?:papers|work))\s+"
     r"(?:did|has|have|does)\s+(?:(?:its|the|their)\s+(?:(?P<place>first|last|senior|lead)\s+author"
-    r"|(?P<all>authors))|they)"
+    r"|(?P<all>authors))|(?P<they>they))"
     r"(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?\s+(?:written|write|wrote|published|publish"
     r"|worked\s+on|work\s+on|done|do)(?:\s+(?:else|too|as\s+well))?"
     # "any other papers by the first author?", "more papers by its last author"
     r"|(?:(?:are\s+there|show\s+me|list|find)\s+)?(?:any\s+other|other|more|what\s+other|which\s+other)"
     r"\s+(?:papers|work|works)\s+(?:by|from)\s+(?:(?:its|the|their)\s+(?:(?P<at>first|last|senior"
-    r"|lead)\s+author|(?P<all2>authors))|them)"
+    r"|lead)\s+author|(?P<all2>authors))|(?P<them>them))"
     r"(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?)[\s?.!]*$", re.IGNORECASE)
 # ... the other place asked next: "and the last author?", "what about its first author?"
 _AND_AUTHOR = re.compile(r"^\s*(?:and|what\s+about|how\s+about)\s+(?:the|its)\s+(?P<place>first|last"
@@ -2325,11 +2325,13 @@ class QuestionReader:
                 prompts.ONE_TO_COMPARE, title=neutralize(paper.title or paper.label)))  # left
             # one paper: nothing to set it against (it summarized it as if compared)
         if prev and (m := _AND_AUTHOR.match(question)) and (was := _AUTHOR_ELSE.match(
-                prev.question)) and (at := next((g for g in ("place", "at", "all", "all2")
-                                                 if was.group(g)), "")):  # "and the last
-            # author?" after "what else did its first author (its authors) write?": the same
-            # of that one (it searched "last author")
-            place = m.group("place") if at in ("place", "at") else f"{m.group('place')} author"
+                prev.question)) and (at := next((g for g in ("place", "at", "all", "all2",
+                                                          "they", "them") if was.group(g)),
+                                                "")):  # "and the last author?" after "what
+            # else did its first author (its authors, they) write?": the same of that one (it
+            # searched "last author")
+            place = (m.group("place") if at in ("place", "at") else f"{m.group('place')} author"
+                     if at.startswith("all") else f"its {m.group('place')} author")
             question = prev.question[:was.start(at)] + place + prev.question[was.end(at):]
         turns = conversation.turns if conversation else []
         asked_of = next((t for t in reversed(turns) if not (  # the paper "its first author"

@@ -3890,7 +3890,9 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
                              ("what else did its authors write?", "and the first author?",
                               ["rr2"]),
                              ("what other papers has the last author published?",
-                              "what about its first author?", ["rr2"])):
+                              "what about its first author?", ["rr2"]),
+                             ("What else did they write?", "and the last author?", []),
+                             ("any other papers by them?", "and its first author?", ["rr2"])):
         conv = Conversation()  # the other author asked next: of the same paper (it searched
         fast_chat.ask("Who wrote Read and reap the rewards?", conv)  # "last author"), not of
         fast_chat.ask(first, conv)  # the list the answer before gave, nor of its refusal
