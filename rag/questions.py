@@ -1619,10 +1619,13 @@ _LIST_ALL = re.compile(r"^\s*(?:(?:please|ok(?:ay)?|so)[\s,]+)?(?:(?:can\s+you\s
 _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+have"
                             r"|are\s+(?:indexed|loaded|in\s+(?:here|there|the\s+(?:index|corpus))))"
                             r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
-# ... "what about the language ones?", "and the theoretical ones?": of the list, or of the one
-# a narrowing narrowed
-_SIBLING_ONES = re.compile(rf"{_LEAD}(?:(?:what|how)\s+about\s+)?the\s+(?P<w>(?!(?:other|remaining)\b)"
-                           r"[\w-]+(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
+# ... "what about the language ones?", "and the theoretical ones?", "show me the UAI ones": of
+# the list, or of the one a narrowing narrowed
+_SIBLING_ONES = re.compile(
+    rf"{_LEAD}(?:(?:what|how)\s+about\s+|(?:(?:can\s+you\s+)?(?:show(?:\s+me)?|list|give\s+me|find"
+    r"|get|display)(?:\s+(?:only|just))?\s+(?!(?:first|last|top|next|previous|most|best|newest"
+    r"|latest|recent|oldest|earliest|same|relevant|important|main|key)\b)))?the\s+"
+    r"(?P<w>(?!(?:other|remaining)\b)[\w-]+(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
 # ... "compare the graph ones and the image ones", "contrast the 2024 papers with the 2025
 # ones" (one side "ones": QuestionReader._read): the two parts of the list, or of the one a
 # narrowing narrowed

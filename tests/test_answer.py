@@ -3655,6 +3655,12 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     for question in ("list the ones about setting 1", "thx, can u list the ones about setting 1"):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # narrowed (it searched
         assert ids(a) == ["p1"] and "of the 4" in a.answer, (question, a.answer)  # "ones")
+    for question, want in (("show me the 2025 ones", ["p1", "p2"]),  # a filter's part of
+                           ("list the ALT ones", ["p2"]),  # the list (it listed every paper
+                           ("give me only the oral ones", ["p0", "p2"]),  # of the filter
+                           ("can you show me the setting 1 ones?", ["p1"])):  # on "ones")
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))
+        assert sorted(ids(a)) == want, (question, a.answer)
     sibling = Conversation(conv.turns[:1])  # "and the 2025 ones?" after "which are from
     fast_chat.ask("which are from 2024?", sibling)  # 2024?": of the list that narrowed (it
     for question, want in (("and the 2025 ones?", ["p1", "p2"]),  # searched "2025 ones?
