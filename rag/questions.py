@@ -1245,10 +1245,11 @@ _SORTED = re.compile(
     rf"(?:\s*,?\s*{_NEWEST_FIRST})?)|{_NEWEST_FIRST})"
     r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
 # ... or those of its latest (earliest) year: "which one is the most recent?", "which are the
-# newest?", "the oldest ones"
+# newest?", "the oldest ones", "list the most recent ones"
 _LATEST_OF = re.compile(
     r"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?:ones?|papers?|of\s+(?:them|those|these))\s+)?(?:is|are)"
-    r"|what['\u2019]s|(?:show\s+me\s+)?(?:only\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest"
+    r"|what['\u2019]s|(?:(?:can\s+you\s+)?(?:show|list|give|get|display)(?:\s+me)?\s+)?"
+    r"(?:(?:only|just)\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest"
     r"|(?P<old>oldest"
     r"|earliest))(?:\s+(?:ones?|papers?|of\s+(?:them|those|these)))?[\s?.!]*$", re.IGNORECASE)
 # ... by title: "sort them by title", "list them alphabetically"
@@ -1622,10 +1623,10 @@ _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+hav
 # ... "what about the language ones?", "and the theoretical ones?", "show me the UAI ones": of
 # the list, or of the one a narrowing narrowed
 _SIBLING_ONES = re.compile(
-    rf"{_LEAD}(?:(?:what|how)\s+about\s+|(?:(?:can\s+you\s+)?(?:show(?:\s+me)?|list|give\s+me|find"
-    r"|get|display)(?:\s+(?:only|just))?\s+(?!(?:first|last|top|next|previous|most|best|newest"
-    r"|latest|recent|oldest|earliest|same|relevant|important|main|key)\b)))?the\s+"
-    r"(?P<w>(?!(?:other|remaining)\b)[\w-]+(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
+    rf"{_LEAD}(?:(?:what|how)\s+about\s+|(?:can\s+you\s+)?(?:show(?:\s+me)?|list|give\s+me|find"
+    r"|get|display)(?:\s+(?:only|just))?\s+)?the\s+(?P<w>(?!(?:other|remaining|first|last|top|next"
+    r"|previous|most|best|newest|latest|recent|oldest|earliest|same)\b)[\w-]+(?:\s+[\w-]+){0,3}?)"
+    r"\s+ones[\s?.!]*$", re.IGNORECASE)
 # ... "compare the graph ones and the image ones", "contrast the 2024 papers with the 2025
 # ones" (one side "ones": QuestionReader._read): the two parts of the list, or of the one a
 # narrowing narrowed

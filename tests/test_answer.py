@@ -3742,7 +3742,10 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     for question, year_ids in (("Which one is the most recent?", ["p1", "p2"]),
                                ("which are the newest?", ["p1", "p2"]),
                                ("which is the oldest one?", ["p0", "p3"]),
-                               ("what's the oldest one?", ["p0", "p3"])):
+                               ("what's the oldest one?", ["p0", "p3"]),
+                               ("list the most recent ones", ["p1", "p2"]),  # (it narrowed
+                               ("show me the newest ones", ["p1", "p2"]),  # to "recent",
+                               ("give me just the oldest ones", ["p0", "p3"])):  # "newest")
         conv = Conversation()  # those of the list's latest (earliest) year (it searched
         fast_chat.ask("Which papers study bandit problems?", conv)  # "recent", "oldest")
         assert sorted(ids(fast_chat.ask(question, conv))) == year_ids, question
