@@ -2481,9 +2481,9 @@ class QuestionReader:
             elif m := _TALLY_THEM.match(question):  # "which institutions are they from?"
                 return _again(prev, filters, recount=True,
                               tally=next(k for k, v in m.groupdict().items() if v))
-        if conversation and (m := _BACK_TO.match(question)) and (place := conversation.named(
-                m.group("t") or m.group("u"), partly=True)) is not None:  # "go back to the
-            back = conversation.turns[place]  # fairness papers": that listing
+        if conversation and (m := _BACK_TO.match(question)) and (place := _list_named(
+                conversation, m.group("t") or m.group("u"))) is not None:  # "go back to the
+            back = conversation.turns[place]  # fairness papers", "... to the first list"
             return _again(back, filters, recount=True, earlier=back.topic or back.within)
         if listed and conversation and (m := _COMPARE_ONES.match(question)) and re.search(
                 r"\bones\b", question, re.IGNORECASE) and (
@@ -4371,6 +4371,19 @@ def _before_narrowing(conversation: Conversation, listed: Turn) -> Turn:
     :func:`_narrowed_from`), or ``listed`` itself where they were not."""
     narrowing = _narrowing_of(conversation, listed)
     return (_narrowed_from(conversation, narrowing) if narrowing else None) or listed
+
+
+def _list_named(conversation: Conversation, words: str) -> int | None:
+    """The place of the list "go back to the ``words`` list" names: by where it came ("the
+    first list", "the original results": the first; "the previous list": the one before the
+    last), else by its topic (:meth:`Conversation.named`, ``partly``); None where none is."""
+    lists = [i for i, t in enumerate(conversation.turns) if t.paper_ids and not t.picked]
+    placed = " ".join(words.lower().split())
+    if placed in ("first", "original", "initial", "very first") and lists:
+        return lists[0]
+    if placed in ("previous", "earlier", "prior", "last but one") and len(lists) > 1:
+        return lists[-2]
+    return conversation.named(words, partly=True)
 
 
 def _narrowed_from(conversation: Conversation, of: Turn) -> Turn | None:

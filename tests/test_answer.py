@@ -2304,6 +2304,14 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
     a = fast_chat.ask("which are about healthcare?", conv)
     assert [p["paper_id"] for p in a.papers] == ["f0"], a.answer
     assert fast_chat.ask("show me the fairness papers again", conv).count == 4
+    for question in ("go back to the first list", "back to the original results",
+                     "take me back to the previous list"):
+        conv2 = Conversation()  # a list named by where it came (it searched "go back
+        fast_chat.ask("Which papers study fairness in machine learning?", conv2)  # first")
+        fast_chat.ask("which are about healthcare?", conv2)
+        a = fast_chat.ask(question, conv2)
+        assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f1", "f2", "f3"], (question,
+                                                                                      a.answer)
     conv3 = Conversation()  # "which ones are not X?" after "which are X?": the rest of the
     fast_chat.ask("Which papers study fairness in machine learning?", conv3)  # list (it was
     fast_chat.ask("which use causal inference?", conv3)  # those of the narrowing naming X)
