@@ -196,7 +196,11 @@ _SHARE_OF_LAST = re.compile(rf"^\s*(?:and\s+)?(?:what|which)\s+{_SHARE_WORD}\s+(
                             r"(?:the\s+)?(?:indexed\s+"
                             r"|(?P<x>(?!indexed\b)[^?.!,]{1,80}?)\s+)?(?:papers|corpus|index)"
                             r"(?:\s+(?:on|about)\s+(?P<on>[^?.!,]{1,80}?))?\s+)?(?:is|are|was|were)\s+"
-                            r"(?:that|this|those|these|they|them)[\s?.!]*$", re.IGNORECASE)
+                            r"(?:that|this|those|these|they|them)"
+                            # ... "what fraction is that of all papers (of all COLT papers)?"
+                            r"(?:\s+(?:of|among|in)\s+(?:all\s+)?(?:the\s+)?(?:indexed\s+|(?P<x2>(?!indexed"
+                            r"\b)[^?.!,]{1,80}?)\s+)?(?:papers|corpus|index)(?:\s+(?:on|about)\s+"
+                            r"(?P<on2>[^?.!,]{1,80}?))?)?[\s?.!]*$", re.IGNORECASE)
 # ... words that name the index itself: "of the whole corpus", "of the total papers"
 _INDEX_WORDS = re.compile(r"\b(?:whole|total|entire|full|indexed|all|the|in|of|index|corpus"
                           r"|collection|dataset|list|papers?)\b", re.IGNORECASE)
@@ -2254,7 +2258,8 @@ class QuestionReader:
             # is that?": of the last answer's, and of the answer before where it narrowed that
             # one; "... of all X papers": of an earlier answer's on X, or of those naming X
             turns = conversation.turns if conversation else []
-            if (topic := " ".join((m.group("x") or m.group("on") or "").split())) and (
+            if (topic := " ".join((m.group("x") or m.group("on") or m.group("x2")
+                                   or m.group("on2") or "").split())) and (
                     of_topic := self._share_of_topic(prev, topic, turns)):
                 return of_topic
             earlier = turns[-2].paper_ids if len(turns) > 1 else []

@@ -4507,8 +4507,11 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
     conv = Conversation()  # "and how many about X?": X's own count (it narrowed the last
     fast_chat.ask("How many papers are about bandit problems?", conv)  # list to X: none)
     assert fast_chat.ask("and how many about federated learning?", conv).count == 2
-    a = fast_chat.ask("what percentage of all papers is that?", conv)  # (refused before)
-    assert a.answer == prompts.render(prompts.SHARE_OF_ALL, count="2", total="6", pct="33.3")
+    for question in ("what percentage of all papers is that?",  # (refused before)
+                     "what fraction is that of all papers?", "what share is that of the corpus?"):
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))  # (the last two searched
+        assert a.answer == prompts.render(prompts.SHARE_OF_ALL, count="2", total="6",  # their
+                                          pct="33.3"), (question, a.answer)  # noun)
     conv2 = Conversation()  # after a narrowing: of the list narrowed too
     fast_chat.ask("How many papers are about bandit problems?", conv2)
     assert fast_chat.ask("and how many of those are from COLT?", conv2).count == 3
@@ -4517,10 +4520,11 @@ def test_a_share_a_preference_an_order_at_the_end_or_nothing_asked(fast_chat: Pa
         pct="50.0")
     # ... of an earlier answer's on a topic named, or of the papers naming it (it listed the
     # papers on the topic and gave their share of the index)
-    assert fast_chat.ask("what percentage of all bandit problems papers is that?",
-                         conv2).answer == prompts.render(
-        prompts.SHARE_OF_TOPIC, count="3", base="4", pct="75.0", all_pct="50.0", total="6",
-        papers="papers on \u201cbandit problems\u201d of an earlier answer")
+    for question in ("what percentage of all bandit problems papers is that?",
+                     "what fraction is that of all bandit problems papers?"):
+        assert fast_chat.ask(question, Conversation(list(conv2.turns))).answer == prompts.render(
+            prompts.SHARE_OF_TOPIC, count="3", base="4", pct="75.0", all_pct="50.0", total="6",
+            papers="papers on \u201cbandit problems\u201d of an earlier answer"), question
     assert fast_chat.ask("what share of the papers on setting 4 are those?",
                          conv2).answer == prompts.render(
         prompts.SHARE_OF_TOPIC_PART, count="3", inside="0", base="1", pct="0.0",
