@@ -13,8 +13,9 @@ __all__ = [
     "BIBTEX", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "CSV", "DATED",
     "EVERYTHING_HEADER", "FOREIGN", "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE",
     "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER",
-    "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LINKS", "LISTING_HEADER", "LISTING_HEADER_CLOSEST",
-    "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE", "MORE_HEADER", "MORE_PAPERS",
+    "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LIKE_WHAT", "LIKE_WHICH", "LINKS", "LISTING_HEADER",
+    "LISTING_HEADER_CLOSEST", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
+    "MORE_HEADER", "MORE_PAPERS",
     "NOT_INDEXED", "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK",
     "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
@@ -269,6 +270,11 @@ NO_MORE = ("All {count} paper{s} of the last list are written out above; ask abo
 NO_MORE_ONE = ("The last list has one paper, written out above; ask about a topic for others.")
 # "papers related to this abstract: ..."; {text}: its first words
 LIKE_TEXT_HEADER = "The {count} paper{s} {where} closest in meaning to the text \u201c{text}\u201d:"
+# "find similar papers" after an answer on several papers, or on none
+LIKE_WHICH = ("Papers like which one? The last answer holds {count} paper{s}: ask \u201cmore like "
+              "the second one\u201d, or \u201cpapers similar to\u201d a title.")
+LIKE_WHAT = ("Papers like which one? Ask \u201cpapers similar to\u201d a title, or pick one of a list "
+             "(\u201cmore like the second one\u201d).")
 LIKE_HEADER_NONE = ("No other paper {where} is close in meaning to \u201c{title}\u201d; the "
                     "paper itself:")
 

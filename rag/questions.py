@@ -2391,6 +2391,11 @@ class QuestionReader:
         if _LIKE_IT.match(question) and (paper := self._one_paper(prev)):
             return _like(paper, filters)  # "papers similar to it?": the neighbours of the
             # paper the last answer was on
+        if _LIKE_IT.match(question):  # ... after several, or none: which one is asked (it
+            count = len(prev.paper_ids) if prev else 0  # searched "like", "find papers")
+            return Plan("summary", "", Filters(), reply=prompts.render(
+                prompts.LIKE_WHICH, count=count, s="" if count == 1 else "s") if count
+                else prompts.LIKE_WHAT)
         if listed and (m := _OF_PICKED.match(question)) and (
                 picked := _picked(m.group("which"), listed.paper_ids)) and not picked[1]:
             of_picked = self.plan(_of_those(m), Conversation([replace(  # "which of the first

@@ -4099,6 +4099,12 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
         a = fast_chat.ask(question, conv)
         assert a.papers[0]["paper_id"] == listed[1]["paper_id"], question
         assert f"closest in meaning to \u201c{listed[1]['title']}\u201d" in a.answer, question
+    for question in ("find similar papers", "more like this"):  # after several, or none:
+        several = Conversation()  # which one is asked (it searched "find papers", "like")
+        fast_chat.ask("Which papers study bandit problems?", several)
+        which = fast_chat.ask(question, several)
+        assert which.answer == prompts.render(prompts.LIKE_WHICH, count=4, s="s"), which.answer
+        assert not which.papers and fast_chat.ask(question).answer == prompts.LIKE_WHAT
     conv2 = Conversation()  # "who else works on this?": the authors of its neighbours, or
     listed2 = fast_chat.ask("Which papers study bandit problems?", conv2).papers  # of a list,
     plan = fast_chat.answerer().plan("who else works on this topic?", conv2, None)  # counted
