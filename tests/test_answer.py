@@ -2653,7 +2653,9 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     # every paper of the index by year)
     for question, by in (("how many per year?", "By year"), ("which venue had the most?",
                                                              "By venue"),
-                         ("break them down by institution", "By institution")):
+                         ("break them down by institution", "By institution"),
+                         ("how many from each venue?", "By venue"),  # (it narrowed to
+                         ("how many are there in every year?", "By year")):  # "venue")
         conv = Conversation()
         fast_chat.ask("Which papers study bandits?", conv)
         a = fast_chat.ask(question, conv)
