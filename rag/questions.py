@@ -1531,8 +1531,9 @@ _FEW_FOR_IT = 5
 _TALLY_BY = r"(year|venue|conference|author|institution|affiliation|area)"
 _TALLY_LAST = re.compile(
     r"^\s*(?:and\s+)?(?:how\s+many(?:\s+(?:papers|of\s+them|are\s+there))?\s+(?:per|by|in\s+each"
-    rf"|for\s+each|each|(?:from|at|in)\s+(?:each|every))\s+{_TALLY_BY}|(?:which|what)\s+{_TALLY_BY}\s+(?:had|has|have|published"
-    rf"|contributed|wrote)\s+the\s+most(?:\s+(?:papers|of\s+them|ones))?|(?:break|split|group"
+    rf"|for\s+each|each|(?:from|at|in)\s+(?:each|every))\s+{_TALLY_BY}"
+    rf"|(?:which|what)\s+{_TALLY_BY}\s+(?:had|has|have|published|contributed|wrote)\s+the\s+most"
+    r"(?:\s+(?:papers|of\s+them|ones))?|(?:break|split|group"
     rf"|count)\s+(?:them|it|those|these)(?:\s+down)?\s+by\s+{_TALLY_BY}"
     # ... "in which years?", "from which venues (are they)?"
     rf"|(?:in|from|at)\s+which\s+{_TALLY_BY}s?(?:\s+(?:are|were)\s+(?:they|those|these))?)"
