@@ -703,7 +703,7 @@ _NARROW = re.compile(r"^\s*(?:(?:and\s+)?(?:of|among|from|out of)\s+(?:those|the
                      r"|(?:(?:ok(?:ay)?|and|so|now|thx|thanks)[\s,!.]+)*(?:(?:what|how)\s+about\s+"
                      r"|(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:show|list|give)"
                      r"(?:\s+(?:me|us))?\s+)?(?:only\s+)?the\s+ones"
-                     r"(?:\s+(?:that|which)\s+|(?=\s+(?:with|using|about|on)\s))"
+                     r"(?:\s+(?:that|which)\s+|(?=\s+(?:with|using|about|on|from|by|at|in)\s))"
                      r"|(?:(?:ok(?:ay)?|and|so|now)[\s,]+)*(?:what|how)\s+about\s+the\s+ones(?=[\s?.!]*$)"
                      # "do any of them use X?", "are any of these orals?"
                      r"|(?:and\s+)?(?:(?:do|does|did|are|is|were)\s+)?(?:any|some)\s+of\s+"
@@ -4031,7 +4031,11 @@ def introduces_data(paper: Paper) -> bool:
 # a question left with no words but "which" once the words asking for code, a dataset or an
 # author count are taken out ("which have code?", "and which ones introduce a benchmark?")
 _BARE_WHICH = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:which(?:\s+ones?)?|(?:(?:are|is)\s+there\s+)?"
-                         r"any(?:\s+ones?)?(?:\s+(?:that|which))?)?\s*[?.!]*\s*", re.IGNORECASE)
+                         r"any(?:\s+ones?)?(?:\s+(?:that|which))?"
+                         # "show me the ones (with code)"
+                         r"|(?:(?:can|could)\s+(?:you|u)\s+)?(?:please\s+)?(?:show|list|give|find|get"
+                         r"|display)(?:\s+(?:me|us))?\s+(?:(?:only|just)\s+)?the\s+ones)?\s*[?.!]*\s*",
+                         re.IGNORECASE)
 
 
 def _data_asked(question: str) -> tuple[str, bool]:

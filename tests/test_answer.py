@@ -2027,8 +2027,9 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     a = fast_chat.ask("which of the first ten have code?", Conversation(list(conv.turns)))
     assert a.kind == "listing" and a.answer.splitlines()[0].startswith(  # (a summary said
         "The picked 3 papers include 2 papers with linked code"), a.answer  # none named NeRF)
-    for question in ("any that release code?", "are there any that have code?"):  # (every
-        a = fast_chat.ask(question, Conversation(list(conv.turns)))  # paper with code)
+    for question in ("any that release code?", "are there any that have code?",  # (every
+                     "show me the ones with code", "list only the ones with code"):  # paper
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))  # with code, "k" too)
         assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], (question, a.answer)
     a = fast_chat.ask("which of them have code?", conv)
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
@@ -3665,6 +3666,11 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
     for question in ("list the ones about setting 1", "thx, can u list the ones about setting 1"):
         a = fast_chat.ask(question, Conversation(conv.turns[:1]))  # narrowed (it searched
         assert ids(a) == ["p1"] and "of the 4" in a.answer, (question, a.answer)  # "ones")
+    for question, want in (("list the ones from ALT", ["p2"]),  # (it listed every ALT paper
+                           ("show me the ones at MIT", ["p0", "p2", "p3"]),  # on "ones",
+                           ("list the ones in 2025", ["p1", "p2"])):  # and so on)
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))
+        assert sorted(ids(a)) == want, (question, a.answer)
     for question, want in (("show me the 2025 ones", ["p1", "p2"]),  # a filter's part of
                            ("list the ALT ones", ["p2"]),  # the list (it listed every paper
                            ("give me only the oral ones", ["p0", "p2"]),  # of the filter
