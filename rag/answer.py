@@ -881,22 +881,20 @@ class Answerer:
             return list(dict.fromkeys(line for f in each for line in self._outside(
                 replace(plan, side_filters=(), filters=f))))
         f, lines = plan.filters, []
-        counts = self.index.venue_years()
-        total = sum(counts.values())
 
-        def unnamed(what: str, count: int) -> str:  # " (20 of its 29 papers give no year)"
-            return f" ({count:,} of its {total:,} papers give no {what})" if count else ""
+        def unnamed(what: str) -> str:  # " (20 of its 29 papers give no year)"
+            counts = self.index.venue_years()
+            count = sum(n for (v, y), n in counts.items() if (y is None if what == "year" else not v))
+            return f" ({count:,} of its {sum(counts.values()):,} papers give no {what})" if count else ""
         if f.venue and venues and not set(name_parts(f.venue)) & venues:  # "A or B": either
-            lines.append(prompts.render(
-                prompts.OTHER_VENUE, venue=neutralize(f.venue),
-                venues=and_list(sorted(venues, key=str.lower)),
-                unnamed=unnamed("venue", sum(n for (v, _), n in counts.items() if not v))))
+            lines.append(prompts.render(prompts.OTHER_VENUE, venue=neutralize(f.venue),
+                                        venues=and_list(sorted(venues, key=str.lower)),
+                                        unnamed=unnamed("venue")))
         years = sorted(self.index.years())
         if f.has_years() and years and not self.index.filter_ids(
                 year=f.year, since=f.since, until=f.until, year_in=f.year_in):
-            lines.append(prompts.render(
-                prompts.OTHER_YEARS, years=f.years(), span=_span(years),
-                unnamed=unnamed("year", sum(n for (_, y), n in counts.items() if y is None))))
+            lines.append(prompts.render(prompts.OTHER_YEARS, years=f.years(), span=_span(years),
+                                        unnamed=unnamed("year")))
         sessions = self.index.session_names() if f.session else []
         if sessions and not set(name_parts(f.session)) & set(sessions):
             lines.append(prompts.render(  # "session 9" of six

@@ -1057,7 +1057,7 @@ _AUTHOR_ELSE = re.compile(
     r"(?:\s+of\s+(?:it|this|that)(?:\s+paper)?)?)[\s?.!]*$", re.IGNORECASE)
 # ... the other place asked next: "and the last author?", "what about its first author?"
 _AND_AUTHOR = re.compile(r"^\s*(?:and|what\s+about|how\s+about)\s+(?:the|its)\s+(?P<place>first|last"
-                         r"|senior|lead)(?:\s+(?:author|one))?[\s?.!]*$", re.IGNORECASE)
+                         r"|senior|lead)\s+author[\s?.!]*$", re.IGNORECASE)
 # the catalog itself, as questions name it
 _CORPUS = r"(?:the|this|your)\s+(?:corpus|index|collection|catalog(?:ue)?|library|database)"
 # what the papers (of a venue, a year, on a topic, of the last answer) are about: "What topics
@@ -1253,8 +1253,8 @@ _SORTED = re.compile(
 _LATEST_OF = re.compile(
     r"^\s*(?:and\s+)?(?:(?:which|what)\s+(?:(?:ones?|papers?|of\s+(?:them|those|these))\s+)?(?:is|are)"
     r"|what['\u2019]s|(?:(?:can\s+you\s+)?(?:show|list|give|get|display)(?:\s+me)?\s+)?"
-    r"(?:(?:only|just)\s+)?)\s*(?:the\s+)?(?:most\s+recent|newest|latest"
-    r"|(?P<old>oldest"
+    r"(?:(?:only|just)\s+)?)\s*(?:the\s+)?(?:(?:most|more)\s+recent|newest|newer|latest"
+    r"|(?P<old>oldest|older"
     r"|earliest))(?:\s+(?:ones?|papers?|of\s+(?:them|those|these)))?[\s?.!]*$", re.IGNORECASE)
 # ... by title: "sort them by title", "list them alphabetically"
 _BY_TITLE = re.compile(
@@ -1626,12 +1626,13 @@ _HOW_MANY_BARE = re.compile(rf"{_LEAD}how\s+many\s+(?:are\s+there|do\s+you\s+hav
                             r"|are\s+(?:indexed|loaded|in\s+(?:here|there|the\s+(?:index|corpus))))"
                             r"(?:\s+in\s+total)?[\s?.!]*$", re.IGNORECASE)
 # ... "what about the language ones?", "and the theoretical ones?", "show me the UAI ones": of
-# the list, or of the one a narrowing narrowed
+# the list, or of the one a narrowing narrowed (not "the other ones", "the first ones", "the
+# newest ones": their own forms; "the first-order ones" is one)
 _SIBLING_ONES = re.compile(
     rf"{_LEAD}(?:(?:what|how)\s+about\s+|(?:can\s+you\s+)?(?:show(?:\s+me)?|list|give\s+me|find"
     r"|get|display)(?:\s+(?:only|just))?\s+)?the\s+(?P<w>(?!(?:other|remaining|first|last|top|next"
-    r"|previous|most|best|newest|latest|recent|oldest|earliest|same)\b)[\w-]+(?:\s+[\w-]+){0,3}?)"
-    r"\s+ones[\s?.!]*$", re.IGNORECASE)
+    r"|previous|most|best|newest|newer|latest|recent|more\s+recent|oldest|older|earliest|same)"
+    r"(?![\w-]))[\w-]+(?:\s+[\w-]+){0,3}?)\s+ones[\s?.!]*$", re.IGNORECASE)
 # ... "compare the graph ones and the image ones", "contrast the 2024 papers with the 2025
 # ones" (one side "ones": QuestionReader._read): the two parts of the list, or of the one a
 # narrowing narrowed
@@ -1896,8 +1897,9 @@ class QuestionReader:
             question = f"What did {who} work on?"  # other papers (it searched "else"); "they"
             besides = list(had.paper_ids)  # after an answer on an author's papers: that one's
         if conversation and (had := conversation.answered) and _ANY_OTHER.search(question) and (
-                not (_AUTHOR_ELSE.match(question) or _OTHERS.match(question))):  # (not "what
-            # other papers has its first author published?", "what about the other ones?")
+                not (_of_its_authors(question, had) or _OTHERS.match(question))):  # (not
+            # "what other papers has its first author published?", "what about the other
+            # ones?"; "any other papers by them?" after one paper)
             question, besides = _ANY_OTHER.sub("", question), list(had.paper_ids)
         if not (conversation and conversation.answered):  # "show me the ones from Stanford",
             question = _ONES_WITHOUT_LIST.sub(r"\g<w> papers", question)  # "which ones are
@@ -2343,13 +2345,18 @@ class QuestionReader:
             place = (m.group("place") if at in ("place", "at") else f"{m.group('place')} author"
                      if at.startswith("all") else f"its {m.group('place')} author")
             question = prev.question[:was.start(at)] + place + prev.question[was.end(at):]
-        turns = conversation.turns if conversation else []
-        asked_of = next((t for t in reversed(turns) if not (  # the paper "its first author"
-            _AUTHOR_ELSE.match(t.question) or _AND_AUTHOR.match(t.question))), None)  # is of:
-        # the last answer's, or the one before asking for its authors' papers (it was the
-        # list of their papers, or a refusal)
-        if (m := _AUTHOR_ELSE.match(question)) and (paper := self._one_paper(asked_of)) and (
-                paper.authors):
+        if (m := _AUTHOR_ELSE.match(question)) and (paper := self._one_paper(next((
+                t for t in reversed(conversation.turns if conversation else []) if not (
+                    _AUTHOR_ELSE.match(t.question) or _AND_AUTHOR.match(t.question))), None))) and (
+                paper.authors):  # (the paper "its first author" is of: the last answer's, or
+            # the one before those asking for its authors' papers; it was the list of their
+            # papers, or a refusal)
+            if (m.group("they") or m.group("them")) and (
+                    name := self._author_lately([conversation.answered] if conversation
+                                                and conversation.answered else [])):
+                return _besides(self.plan(f"What did {name} work on?", None, filters), paper)
+                # ("any other papers by them?" after an author's one paper: theirs, as "what
+                # else did they write?")
             if not (place := (m.group("place") or m.group("at") or "").lower()):
                 return _besides(self._any_author(paper.authors, filters), paper)  # "what
                 # else did its authors write?": the papers any of them wrote
@@ -2389,14 +2396,13 @@ class QuestionReader:
             # about?": more of that paper, as "tell me more about the first one" (it drew the
             # sentence closest to the last question's words)
             return _on_papers(prev, prev.paper_ids, filters)
-        if _LIKE_IT.match(question) and (paper := self._one_paper(prev)):
-            return _like(paper, filters)  # "papers similar to it?": the neighbours of the
-            # paper the last answer was on
-        if _LIKE_IT.match(question):  # ... after several, or none: which one is asked (it
-            count = len(prev.paper_ids) if prev else 0  # searched "like", "find papers")
-            return Plan("summary", "", Filters(), reply=prompts.render(
-                prompts.LIKE_WHICH, count=count, s="" if count == 1 else "s") if count
-                else prompts.LIKE_WHAT)
+        if _LIKE_IT.match(question):
+            if paper := self._one_paper(prev):  # "papers similar to it?": the neighbours of
+                return _like(paper, filters)  # the paper the last answer was on
+            count = len(listed.paper_ids) if listed else 0  # ... after several, or none:
+            return Plan("summary", "", Filters(), reply=prompts.render(  # which one (it
+                prompts.LIKE_WHICH, count=count, s="" if count == 1 else "s") if count  # searched
+                else prompts.LIKE_WHAT)  # "like", "find papers"); picked from the last list
         if listed and (m := _OF_PICKED.match(question)) and (
                 picked := _picked(m.group("which"), listed.paper_ids)) and not picked[1]:
             of_picked = self.plan(_of_those(m), Conversation([replace(  # "which of the first
@@ -2434,20 +2440,20 @@ class QuestionReader:
                                             or _LIST_THEM.match(question)):
             return _again(listed, filters, recount=True)  # "how many are there?", "list them"
         if conversation and (had := conversation.answered) and _COAUTHORS.match(question):
-            if had.within and re.search(r"\b(?:he|she|his|her)\b", question, re.IGNORECASE) and (
-                    not re.search(r"\b(?:them|those|these)\b", question, re.IGNORECASE)) and (
-                    before := _narrowed_from(conversation, had)) and (
-                        self._author_named(before.standalone).name):  # "who did he work with
+            of_author = re.search(r"\b(?:he|she|his|her)\b", question, re.IGNORECASE) and not (
+                re.search(r"\b(?:them|those|these|it)\b", question, re.IGNORECASE))  # (not
+            # "who did he write them (it) with?": the list's, the paper's)
+            if of_author and had.within and (before := _narrowed_from(conversation, had)) and (
+                    self._author_named(before.standalone).name):  # "who did he work with
                 counted = self._coauthors_of(before, filters)  # most?" after a narrowing of an
                 counted.earlier = _name_of(before)  # author's list: the author's, not the
-                return counted  # narrowing's ("who did he write them with?": the narrowing's)
-            if re.search(r"\b(?:he|she|his|her)\b", question, re.IGNORECASE) and not re.search(
-                    r"\b(?:them|those|these)\b", question, re.IGNORECASE) and (
+                return counted  # narrowing's
+            if of_author and (_COAUTHORS.match(had.question) or _ELSE_BY.match(had.question)) and (
                     name := self._author_lately(conversation.turns[-3:])) and set(
                         self.index.filter_ids(author=name) or ()) - set(had.paper_ids):
                 return self.plan(f"Who co-authors most often with {name}?", None, filters)  # (of
-                # all the author's papers: after "what else did she write?", or "who did she
-                # write them with?" on a narrowing, it counted the last answer's papers alone)
+                # all the author's papers right after "who did she write them with?" on a
+                # narrowing, or "what else did she write?": it counted that answer's alone)
             return self._coauthors_of(had, filters)  # "who are his co-authors?": theirs
         if prev and prev.paper_ids:  # follow-ups on the last answer's papers
             if m := _HOW_MANY_THEY.match(question):  # "how many problems do they contain?":
@@ -2887,7 +2893,7 @@ class QuestionReader:
         if len(authors) == 1:
             return plan
         either = " or ".join(authors)
-        named = f"{', '.join(authors[:-1])} or {authors[-1]}"
+        named = and_list(authors, "or")
         shown = named if len(authors) <= 3 else f"any of its {len(authors)} authors"
         return replace(plan, filters=replace(plan.filters, author=either), author=either,
                        author_shown=shown, topic=shown, standalone=f"What did {named} work on?")
@@ -4231,9 +4237,9 @@ def _either(query: str) -> tuple[tuple[str, ...], str]:
     return (), ""
 
 
-def and_list(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
+def and_list(items: Sequence[str], joined: str = "and") -> str:
+    """"a", "a and b", "a, b and c" (``joined`` "or": "a, b or c")."""
+    return f" {joined} ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
 def status_noun(status: str) -> str:
@@ -4392,12 +4398,14 @@ def _list_named(conversation: Conversation, words: str) -> int | None:
     """The place of the list "go back to the ``words`` list" names: by where it came ("the
     first list", "the original results": the first; "the previous list": the one before the
     last), else by its topic (:meth:`Conversation.named`, ``partly``); None where none is."""
-    lists = [i for i, t in enumerate(conversation.turns) if t.paper_ids and not t.picked]
+    turns = conversation.turns
+    lists = [i for i, t in enumerate(turns) if not t.picked and (t.topic or len(t.paper_ids) > 1)]
     placed = " ".join(words.lower().split())
     if placed in ("first", "original", "initial", "very first") and lists:
         return lists[0]
-    if placed in ("previous", "earlier", "prior", "last but one") and len(lists) > 1:
-        return lists[-2]
+    back = 2 if lists and lists[-1] == len(turns) - 1 else 1  # (after a pick from the last
+    if placed in ("previous", "earlier", "prior", "last but one") and len(lists) >= back:  # list:
+        return lists[-back]  # that list)
     return conversation.named(words, partly=True)
 
 
@@ -4481,6 +4489,14 @@ def _named_of(question: str, names: Sequence[str]) -> tuple[list[str], str] | No
     rest = re.sub(r"\b(?:ones?|papers?)\b", " ", f"{question[:m.start()]} {question[m.end():]}",
                   flags=re.IGNORECASE)
     return None if query_terms(rest) else ([name], " ".join(rest.split()))
+
+
+def _of_its_authors(question: str, turn: Turn) -> bool:
+    """Whether ``question`` asks for the other papers of the authors of ``turn``'s paper
+    (:data:`_AUTHOR_ELSE`): "its first author", "its authors"; "them" only where ``turn`` is on
+    one paper ("any other papers by them?" after a list asks for papers besides it)."""
+    m = _AUTHOR_ELSE.match(question)
+    return m is not None and (len(turn.paper_ids) == 1 or not (m.group("they") or m.group("them")))
 
 
 def _they_as(who: str, author: str) -> str:

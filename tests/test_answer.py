@@ -1965,6 +1965,67 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     assert plan.author == "Al Lee or Ann Lee" and plan.kind == "listing"  # (it was refused)
 
 
+def test_follow_ups_on_authors_keep_what_the_last_answer_was_on(fast_chat: PaperChat,
+                                                               tmp_path: Path) -> None:
+    """The thirty-second session's readings of "they", "she", "the first author" and "the X
+    ones" leave alone what they are not for (each case was misread by their first version,
+    found in review): "and the last one?" is a pick, not an author; "who did she write it
+    with?" is of the paper picked, "her co-authors" after a narrowing of her papers the list's;
+    "any other papers by them?" is of the author an answer was on, and after a list of
+    several, none besides it; a topic starting "first-" or "best-" is a part of the list."""
+    rows = [{"id": pid, "title": f"On {topic} {pid}", "authors": authors, "year": year,
+             "abstract": f"We study {topic} in setting {pid}."}
+            for pid, authors, topic, year in (
+                ("ab", ["Ann Lee", "Bo Chen"], "bandits", 2024),
+                ("ab2", ["Bo Chen", "Cy Dunn", "Ann Lee"], "kernels", 2025),
+                ("a", ["Ann Lee"], "first-order bandits", 2024),
+                ("d", ["Dee Ames", "Eve Bass"], "bandits", 2025),
+                ("d2", ["Dee Ames"], "kernels", 2025))]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    listed = [p["paper_id"] for p in fast_chat.ask("Which papers study bandits?", conv).papers]
+    fast_chat.ask("tell me about the first one", conv)
+    last = fast_chat.ask("and the last one?", conv)  # a pick
+    assert [p["paper_id"] for p in last.papers] == listed[-1:], last.answer
+    a = fast_chat.ask("What else did its first author write?", conv)  # of the last one picked
+    picked = fast_chat.answerer().index.get(listed[-1:])[listed[-1]]
+    assert f"besides \u201c{picked.title}\u201d" in a.answer.splitlines()[0], a.answer
+    conv = Conversation()
+    fast_chat.ask("What did Ann Lee work on?", conv)
+    one = fast_chat.ask("tell me about the one on kernels", conv)
+    if [p["paper_id"] for p in one.papers] == ["ab2"]:  # (as picked by its words)
+        a = fast_chat.ask("who did she write it with?", conv)  # the paper's co-authors
+        assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:]] == [
+            "1. Bo Chen: 1 paper", "2. Cy Dunn: 1 paper"], a.answer
+    conv = Conversation()
+    fast_chat.ask("Which papers by Ann Lee study bandits?", conv)
+    a = fast_chat.ask("who are her co-authors?", conv)  # the list's 2 papers
+    assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:]] == [
+        "1. Bo Chen: 1 paper"], a.answer
+    conv = Conversation()
+    fast_chat.ask("What did Eve Bass work on?", conv)  # one paper, "d": "them" is Eve Bass
+    for question in ("any other papers by them?", "what else did they write?"):
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        assert a.refused and not a.papers and "Eve Bass" in a.answer, (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    a = fast_chat.ask("any other papers by them?", conv)  # none besides the list's
+    assert not set(p["paper_id"] for p in a.papers) & set(listed), a.answer
+    for question, want in (("what about the first-order ones?", ["a"]),
+                           ("show me the older ones", ["a", "ab"])):  # its earliest year's
+        a = fast_chat.ask(question, Conversation(conv.turns[:1]))
+        assert sorted(p["paper_id"] for p in a.papers) == want, (question, a.answer)
+    conv = Conversation()  # "the previous list" after a pick from the last: that last list
+    fast_chat.ask("Which papers study kernels?", conv)
+    fast_chat.ask("Which papers study bandits?", conv)
+    fast_chat.ask("tell me about the second one", conv)
+    a = fast_chat.ask("go back to the previous list", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == sorted(listed), a.answer
+    a = fast_chat.ask("go back to the first list", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["ab2", "d2"], a.answer
+
+
 def test_an_author_question_keeps_its_topic_words(fast_chat: PaperChat, tmp_path: Path) -> None:
     """A last name joined to an author's is taken out of the question as a whole word ("and Ma"
     took the "Ma" of "Markov games"); a word after "with" that some author has as a last name
