@@ -1992,12 +1992,12 @@ def test_follow_ups_on_authors_keep_what_the_last_answer_was_on(fast_chat: Paper
     picked = fast_chat.answerer().index.get(listed[-1:])[listed[-1]]
     assert f"besides \u201c{picked.title}\u201d" in a.answer.splitlines()[0], a.answer
     conv = Conversation()
-    fast_chat.ask("What did Ann Lee work on?", conv)
-    one = fast_chat.ask("tell me about the one on kernels", conv)
-    if [p["paper_id"] for p in one.papers] == ["ab2"]:  # (as picked by its words)
-        a = fast_chat.ask("who did she write it with?", conv)  # the paper's co-authors
-        assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:]] == [
-            "1. Bo Chen: 1 paper", "2. Cy Dunn: 1 paper"], a.answer
+    hers = [p["paper_id"] for p in fast_chat.ask("What did Ann Lee work on?", conv).papers]
+    one = fast_chat.ask(f"tell me about paper {hers.index('ab2') + 1}", conv)
+    assert [p["paper_id"] for p in one.papers] == ["ab2"], one.answer
+    a = fast_chat.ask("who did she write it with?", conv)  # the paper's co-authors
+    assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:]] == [
+        "1. Bo Chen: 1 paper", "2. Cy Dunn: 1 paper"], a.answer
     conv = Conversation()
     fast_chat.ask("Which papers by Ann Lee study bandits?", conv)
     a = fast_chat.ask("who are her co-authors?", conv)  # the list's 2 papers
