@@ -434,6 +434,22 @@ _DIFFER_THEM = re.compile(
     r"|those)(?:\s+(?:papers|ones))?|what\s+(?:sets\s+them\s+apart|distinguishes\s+them))"
     r"(?:\s+from\s+each\s+other|\s+(?:to|with)\s+(?:each\s+other|one\s+another))?[\s?.!]*$",
     re.IGNORECASE)
+_THEM_WORDS = re.compile(r"\b(?:them|those|these|ones)\b", re.IGNORECASE)
+
+
+def _them_of(question: str, conversation: Conversation | None) -> Turn | None:
+    """The answer whose papers "them", "those", "these" or "ones" in ``question`` are, as
+    the "they" of "how do they differ?": the last with papers; after a pick of one paper
+    ("tell me about the 2nd one"), the list it was picked from ("summarize them", "which of
+    them use X?", "compare them": not the one paper)."""
+    of = conversation.answered if conversation else None
+    if of and of.picked and len(of.paper_ids) == 1 and conversation and (
+            listed := conversation.listed) and (
+                _THEM_WORDS.search(question) or _DIFFER_THEM.match(question)):
+        return listed
+    return of
+
+
 # "are there any about convergence specifically?", "any on X in particular?": of the last
 # answer (as "any on X?" is not: a search)
 _ANY_IN_PARTICULAR = re.compile(
@@ -2328,11 +2344,8 @@ class QuestionReader:
                 return _like(paper, filters)  # "more like the first one": its neighbours
             asked = _fact_asked(question)  # "who wrote the first one?": its authors
             return _on_papers(listed, ids, filters, fact=asked[0] if asked else "", words=rest)
-        if conversation and (had := conversation.answered) and _DIFFER_THEM.match(question) and (
-                paper := self._one_paper(had)):
-            if had.picked and (listed := conversation.listed):  # "compare them" after one
-                return self._read(question, Conversation([listed]), filters)  # was picked:
-                # the list it was picked from (it summarized the one picked)
+        if _DIFFER_THEM.match(question) and (
+                paper := self._one_paper(_them_of(question, conversation))):
             return Plan("summary", "", Filters(), reply=prompts.render(  # after a narrowing
                 prompts.ONE_TO_COMPARE, title=neutralize(paper.title or paper.label)))  # left
             # one paper: nothing to set it against (it summarized it as if compared)
@@ -3235,12 +3248,7 @@ class QuestionReader:
               filters: Filters | None) -> Plan:
         filters = filters or Filters()
         prev = conversation.last if conversation else None
-        of = conversation.answered if conversation else None  # "which ones use X?"
-        if of and of.picked and len(of.paper_ids) == 1 and conversation and (
-                listed := conversation.listed) and re.search(
-                    r"\b(?:them|those|these|ones)\b", question, re.IGNORECASE):
-            of = listed  # "which of them mention X?" after "what's the 3rd one about?": of
-            # the list (it narrowed the one paper picked)
+        of = _them_of(question, conversation)  # "which ones use X?"
         if of and _NARROW.search(question):
             rest = _NARROW.sub("", question).strip(" ?,.")
             rest = re.sub(rf"\b({STATUS_WORDS})\s+ones\b", r"\1 papers", rest,
@@ -3285,7 +3293,7 @@ class QuestionReader:
         if prev and follow_up:  # "what lower bounds do they prove?": of the last answer
             # with papers (after "which of these mention X?" found none, "summarize them" is
             # not on X)
-            had = conversation.answered if conversation else None
+            had = _them_of(question, conversation)
             query = f"{_topic((had or prev).standalone)} {question}"
         standalone = query
         if not follow_up and (across := self._filter_sides(query, filters)):
@@ -3360,7 +3368,7 @@ class QuestionReader:
             if sides:  # "Mamba or state space models", "A / B": the papers on either
                 return Plan("listing", query, filters, topic=either, standalone=standalone,
                              sides=sides)
-        of = conversation.answered if conversation else None  # (not a count after it)
+        of = _them_of(question, conversation)  # (not a count after it)
         if prev and follow_up and of and of.paper_ids and kind == "summary":
             # "they" are the papers of the previous answer: those, the closest first
             return Plan(kind, query, filters, scope=list(of.paper_ids), topic=_topic(query),

@@ -3333,8 +3333,12 @@ def test_how_do_they_differ_after_an_answer_on_one_paper_says_there_is_nothing_t
     a = fast_chat.ask("how do they differ?", conv)
     assert a.kind == "summary" and len(a.papers) == 4, a.answer
     fast_chat.ask("tell me about the first one", conv)  # one picked: "them" is the list
-    a = fast_chat.ask("compare them", conv)
-    assert a.kind == "summary" and len(a.papers) == 4, a.answer
+    for question in ("compare them", "summarize them", "what do these have in common?",
+                     "summarize these papers"):  # (all but the first summarized the one paper)
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        assert a.kind == "summary" and len(a.papers) == 4, (question, a.answer)
+    a = fast_chat.ask("summarize it", Conversation(list(conv.turns)))
+    assert [p["paper_id"] for p in a.papers] == [conv.last.paper_ids[0]], a.answer
 
 
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
