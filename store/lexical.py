@@ -417,9 +417,13 @@ class PaperIndex:
         for size in (4, 3, 2):
             for i in range(len(words) - size + 1):
                 window = words[i:i + size]
-                name = authors.get(fold(" ".join(w for _, w in window)).lower())
+                last_start, last = window[-1]
+                typed = " ".join(w for _, w in window)
+                name = authors.get(fold(typed).lower())
+                if not name and last.endswith("."):  # "papers by Kaiyi Ji.": a full stop
+                    last = last.rstrip(".")  # (a name may end in an initial: "John A.")
+                    name = authors.get(fold(typed.rstrip(".")).lower())
                 if name and name not in (n for n, _ in found):
-                    last_start, last = window[-1]
                     found.append((name, text[window[0][0]:last_start + len(last)]))
         return found
 

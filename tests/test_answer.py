@@ -1688,6 +1688,10 @@ def test_a_misspelled_author_name_is_read_as_the_closest_author(fast_chat: Paper
                      "What did Kaiyi Ji work on?"):  # a name the catalog holds
         plan = answerer.plan(question, None, None)
         assert not plan.author_typed, question
+    for question, author in (("List papers by Kaiyi Ji.", "Kaiyi Ji"),  # a full stop after
+                             ("Papers by Sergey Levine.", "Sergey Levine")):  # it (it said "No
+        plan = answerer.plan(question, None, None)  # indexed author is named “Kaiyi Ji.”")
+        assert (plan.author, plan.author_typed) == (author, ""), question
     assert answerer.plan("What did Kaiyi Ji work on?", None, None).author == "Kaiyi Ji"
     # a last name alone, misspelled: the authors of the closest last name (one edit, same
     # first letter), said so; not a word the papers write, not one under five letters
