@@ -753,10 +753,13 @@ class Answerer:
             mark = p.status if p.status not in ("", usual, plan.filters.status) else ""
             venue = _venue_year(p) if when else ""
             about = " \u00b7 ".join(neutralize(x) for x in (who, venue, mark) if x)
+            name = detex(neutralize(p.title or p.label))
+            if plan.titles:  # "just the titles"
+                yield f"{n}. **{name}**{f' ({about})' if about else ''} [{n}]"
+                continue
             reason = (self._reason(question, hit, stats, answer)
                       if n - plan.offset <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
-            name = detex(neutralize(p.title or p.label))
             yield f"{n}. **{name}**{f' ({about})' if about else ''}: {_cite(reason, n)}"
 
     def _topics(self, hits: Sequence[SearchHit], most: int,
@@ -1054,6 +1057,9 @@ class Answerer:
                     and plan.earlier
                     else prompts.render(prompts.RECOUNT_HEADER, count=len(hits),
                                         s="" if len(hits) == 1 else "s") if plan.recount
+                    else prompts.render(prompts.PICKED_TITLES, count=len(hits),
+                                        s="" if len(hits) == 1 else "s")
+                    if plan.picked and plan.titles and plan.whole_scope
                     else prompts.render(prompts.MORE_HEADER, count=len(hits), topic=topic,
                                         papers=_places(plan.offset + 1, plan.offset + len(
                                             written))) if plan.offset

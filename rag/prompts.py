@@ -20,7 +20,8 @@ __all__ = [
     "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK",
     "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
     "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONE_TO_COMPARE", "ONE_YEAR", "ONLY_LEFT_OUT",
-    "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "REASON_SYSTEM",
+    "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "PICKED_TITLES",
+    "REASON_SYSTEM",
     "REASON_USER",
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
     "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_HELD", "SHARE_OF_NONE",
@@ -256,6 +257,8 @@ SHARE_OF_BEFORE = ("The last answer's {count} papers are {before_pct} % of the {
                    "the answer before it, and {pct} % of the {total} indexed papers.")
 # "how many are there?" after a listing (or after a follow-up on some of its papers)
 RECOUNT_HEADER = "The last list holds {count} paper{s}:"
+# "the titles of the first three": the papers picked of the last list, their titles alone
+PICKED_TITLES = "The {count} paper{s} picked from the last list:"
 # "and the rest?" after a narrowing: the papers of the list it narrowed that it left out;
 # {on}: "" or ' on “LoRA”'
 REST_HEADER = "The other {count} paper{s} of the {of} in the earlier list{on}:"

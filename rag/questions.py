@@ -1165,6 +1165,17 @@ _LIST_THEM = re.compile(
     r"(?:just\s+|only\s+)?(?:their|the)\s+titles(?:\s+only)?)(?:\s+(?:again|once\s+more))?"
     r"(?:[\s,]+please)?[\s?.!]*$",  # ("show me all of them again")
     re.IGNORECASE)
+# the titles alone asked for: "just the titles", "what are their titles?", "list the titles of
+# the papers on X" (:func:`_titles_asked`)
+_TITLES_OF = re.compile(
+    r"^\s*(?:(?:and|ok(?:ay)?|so|now)[\s,]+)?(?:please\s+)?(?:(?:(?:list|show|give|print|name"
+    r"|display|tell)(?:\s+(?:me|us))?|(?:what|which)\s+(?:are|were))\s+)?(?:just\s+|only\s+)?(?:the\s+"
+    r"|their\s+|all\s+(?:the\s+)?)?titles(?:\s+only)?(?:\s+(?:of|for)\s+(?P<rest>\S.*?))?"
+    r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
+# ... after a question: "which papers study X? titles only", "..., just the titles please"
+_TITLES_AFTER = re.compile(
+    r"(?<![\s,;:?.!(-])[\s,;:?.!(-]+(?:(?:just|only|with)\s+(?:the\s+|their\s+)?titles(?:\s+only)?"
+    r"|(?:the\s+|their\s+)?titles\s+only)(?:[\s,]+please)?[\s?.!)]*$", re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
 # ... what a count of the catalog counts: "how many papers (authors, venues) ..."
 _COUNTED_NOUN = r"(?:papers?|authors?|researchers|people|institutions|venues|conferences|years)"
@@ -1841,6 +1852,7 @@ class Plan:
     tally_own: bool = False            # ... by ``author``'s own affiliation ("where is X from?")
     everything: bool = False           # "what topics are covered?": every paper (within filters)
     trend_year: int | None = None      # "what was trending in 2025?": the year of a "trend" tally
+    titles: bool = False               # "just the titles": a listing's lines without sentences
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -1899,6 +1911,8 @@ class QuestionReader:
         question = _GREETED.sub("", question, count=1) or question
         if reply := self._reply(question):
             return Plan("summary", "", Filters(), reply=reply)
+        if "titles" in question.lower() and (untitled := _titles_asked(question)):
+            return _titles_only(self.plan(untitled, conversation, filters))  # "just the titles"
         question, dated = _relative_years(question, self.today().year)
         question = self._pronoun_named(question, conversation)
         earlier = ""  # the topic of an earlier listing a follow-up narrows
@@ -4434,6 +4448,26 @@ def _name_of(turn: Turn) -> str:
     """What a first line calls ``turn``'s list: its topic, its narrowing's words, or the
     content words of its question."""
     return turn.topic or turn.within or shown_topic(_topic(turn.standalone))
+
+
+def _titles_asked(question: str) -> str:
+    """The listing ``question`` asks the titles of, as a question without "titles": "List the
+    papers on X." for "what are the titles of the papers on X?", "List them." for "just the
+    titles", "which papers study X?" for "which papers study X? titles only"; '' where it asks
+    no titles alone."""
+    if m := _TITLES_OF.match(question):
+        return f"List {m.group('rest')}." if m.group("rest") else "List them."
+    if (m := _TITLES_AFTER.search(question)) and query_terms(question[:m.start()]):
+        return f"{question[:m.start()]}?"
+    return ""
+
+
+def _titles_only(plan: Plan) -> Plan:
+    """``plan`` as a listing of titles alone (:attr:`Plan.titles`); as it is where it answers
+    otherwise than by listing papers (a reply, a fact, an export, a count by author)."""
+    if plan.reply or plan.fact or plan.export or plan.tally:
+        return plan
+    return replace(plan, kind="listing" if plan.kind == "summary" else plan.kind, titles=True)
 
 
 def _again(turn: Turn, filters: Filters | None, **how: Any) -> Plan:

@@ -3345,6 +3345,38 @@ def test_how_do_they_differ_after_an_answer_on_one_paper_says_there_is_nothing_t
     assert [p["paper_id"] for p in a.papers] == [conv.last.paper_ids[0]], a.answer
 
 
+def test_just_the_titles_lists_the_papers_without_their_sentences(fast_chat: PaperChat,
+                                                                   tmp_path: Path) -> None:
+    """"Just the titles", "what are their titles?", "list the titles of the papers on X",
+    "which papers study X? titles only": the same papers, each line its title and authors and
+    a citation, no sentence ("titles" had been searched for as a topic word: "No indexed
+    abstract names “titles bandit problems”")."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    full = fast_chat.ask("Which papers study bandit problems?", conv)
+    ids = [p["paper_id"] for p in full.papers]
+    assert len(ids) == 4 and all(": We study" in line for line in full.answer.splitlines()[1:])
+    for question in ("just the titles", "what are their titles?", "list only the titles please"):
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        lines = a.answer.splitlines()[1:]
+        assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
+        assert len(lines) == 4 and all(re.fullmatch(
+            rf"{n}\. \*\*On bandit problems \d\*\* \(Author \d[^)]*\) \[{n}\]", line)
+            for n, line in enumerate(lines, 1)), (question, a.answer)
+    for question in ("List the titles of the papers on bandit problems",
+                     "titles of papers on bandit problems",
+                     "Which papers study bandit problems? Titles only."):
+        a = fast_chat.ask(question)
+        assert a.kind == "listing" and sorted(p["paper_id"] for p in a.papers) == sorted(
+            ids), (question, a.answer)
+        assert "titles" not in a.answer.splitlines()[0] and ": We study" not in a.answer, (
+            question, a.answer)
+    a = fast_chat.ask("show me the titles of the first two", Conversation(list(conv.turns)))
+    assert a.answer.splitlines()[0] == prompts.render(prompts.PICKED_TITLES, count=2, s="s")
+    assert [p["paper_id"] for p in a.papers] == ids[:2], a.answer
+
+
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
                                                      tmp_path: Path) -> None:
     """A question with a long run of spaces or line breaks is read as with one: planned at once
