@@ -17,7 +17,7 @@ __all__ = [
     "LISTING_HEADER_CLOSEST", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
     "MORE_HEADER", "MORE_PAPERS",
     "NOT_INDEXED", "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
-    "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK",
+    "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK", "NO_LIST_YET",
     "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
     "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONE_TO_COMPARE", "ONE_YEAR", "ONLY_LEFT_OUT",
     "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "PICKED_TITLES",
@@ -268,6 +268,9 @@ RECOUNT_EARLIER = "The earlier answer on \u201c{topic}\u201d, again: {count} pap
 MORE_HEADER = "{papers} of the {count} in the last list (\u201c{topic}\u201d):"
 NO_LIST = ("There is no list yet to write more of: ask which papers study a topic, or what an "
            "author worked on.")
+# "list them", "what are their titles?" with no list before
+NO_LIST_YET = ("There is no list of papers in this conversation yet; ask which papers study a "
+               "topic, or what an author worked on.")
 NO_MORE = ("All {count} paper{s} of the last list are written out above; ask about a topic, or "
            "\u201cof those, which ...?\u201d to narrow them.")
 NO_MORE_ONE = ("The last list has one paper, written out above; ask about a topic for others.")

@@ -2592,7 +2592,13 @@ class QuestionReader:
             return _again(listed, filters, by_title=True)
         if not listed and _HOW_MANY_BARE.match(question):  # "how many are there?" with no
             question = "How many papers are there?"  # list: the catalog's count
-        if _LIST_ALL.match(question):  # "list all papers", "show me everything" (searched)
+        if not listed and (m := _LIST_THEM.match(question)) and re.search(
+                r"\b(?:them|they|those|these|their)\b", m.group(0), re.IGNORECASE):
+            return Plan("summary", "", Filters(), reply=prompts.NO_LIST_YET)  # "list them"
+            # with no list before (it searched "list them")
+        if _LIST_ALL.match(question) or not listed and _LIST_THEM.match(question):  # "list
+            # all papers", "show me everything" (searched); "list all", "give me the full
+            # list" with no list before: the catalog's
             return Plan("metadata", "", filters or Filters(), standalone=question,
                         everything=True)
         if overview := self._overview(question, filters):  # "how many papers are there?"

@@ -3377,6 +3377,28 @@ def test_just_the_titles_lists_the_papers_without_their_sentences(fast_chat: Pap
     assert [p["paper_id"] for p in a.papers] == ids[:2], a.answer
 
 
+def test_list_them_with_no_list_before_says_so_and_list_all_lists_the_catalog(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """At the start of a chat, "list them", "what are their titles?" say there is no list yet,
+    and "list all", "give me the full list" list every paper (each had searched its own
+    words: "no indexed paper matches “list them”"); after a list, they are of it."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question in ("list them", "Which are they?", "show me all of them",
+                     "what are their titles?", "just the titles"):
+        a = fast_chat.ask(question, Conversation())
+        assert a.answer == prompts.NO_LIST_YET and not a.papers, (question, a.answer)
+    for question in ("list all", "List the papers.", "give me the full list"):
+        a = fast_chat.ask(question, Conversation())
+        assert a.answer.splitlines()[0] == prompts.render(prompts.EVERYTHING_HEADER, count="6")
+        assert len(a.papers) == 6, (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    for question in ("list them", "list all"):
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        assert len(a.papers) == 4, (question, a.answer)
+
+
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
                                                      tmp_path: Path) -> None:
     """A question with a long run of spaces or line breaks is read as with one: planned at once
