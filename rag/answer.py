@@ -494,12 +494,7 @@ class Answerer:
                     prompts.render(prompts.ONLY_LEFT_OUT, without=neutralize(plan.without))
                     if plan.only_left_out else
                     f"{prompts.CANNOT_ANSWER_PHRASE}: {_all_left_out(plan)}" if plan.left_out else
-                    prompts.render(prompts.HELD_NARROWED_NONE, scope=f"{len(plan.scope):,}",
-                                   s="" if len(plan.scope) == 1 else "s", **_whose_list(plan),
-                                   include="includes" if len(plan.scope) == 1 else "include",
-                                   papers=neutralize(held_papers(
-                                       plan.filters, 0, plan.author_shown or plan.author,
-                                       plan.also_said).removeprefix("0 ")))
+                    self._held_narrowed(plan, 0)
                     if plan.scope is not None and _narrows_by_filters(plan) else
                     prompts.render(prompts.NO_MATCH_IN_SELECTION_ONE, answer=_answer_of(plan),
                                    topic=_quoted(plan, question))
@@ -1036,6 +1031,26 @@ class Answerer:
                                         name=neutralize(plan.no_affiliations)))
         return lines
 
+    def _held_narrowed(self, plan: Plan, count: int) -> str:
+        """The first line of a narrowing of the last answer's papers (``plan.scope``) by what
+        the catalog gives alone ("which of them are orals?", "which have code?"), ``count`` of
+        them left: "The previous answer's 37 papers include 4 spotlights:"; of one paper ("does
+        it have code?" after "tell me about the first one"), whether it is among them."""
+        scope = plan.scope_of or len(plan.scope or [])
+        papers = held_papers(plan.filters, count, plan.author_shown or plan.author,
+                             plan.also_said).removeprefix("0 ")  # ("include no orals")
+        one = self.index.get(plan.scope[:1]).get(plan.scope[0]) if plan.scope and scope == 1 else None
+        if one:  # "is among the orals" (not "1 oral")
+            return prompts.render(prompts.HELD_ONE if count else prompts.HELD_ONE_NONE,
+                                  **_whose_list(plan), title=neutralize(one.title or one.label),
+                                  papers=neutralize(held_papers(
+                                      plan.filters, 0, plan.author_shown or plan.author,
+                                      plan.also_said).removeprefix("0 ")))
+        return prompts.render(prompts.HELD_NARROWED_HEADER if count else prompts.HELD_NARROWED_NONE,
+                              scope=f"{scope:,}", s="" if scope == 1 else "s", **_whose_list(plan),
+                              include="includes" if scope == 1 else "include",
+                              papers=neutralize(papers))
+
     def _count_lines(self, plan: Plan, question: str, hits: list[SearchHit],
                      shown: int) -> tuple[list[str], list[str]]:
         topic = _quoted(plan, question)
@@ -1069,12 +1084,7 @@ class Answerer:
                         plan.filters, len(hits), plan.author_shown or plan.author,
                         plan.also_said)) + (", newest first" if plan.newest_first else ""))
                     if plan.kind == "metadata" and scope is None and not query_terms(plan.query)
-                    else prompts.render(prompts.HELD_NARROWED_HEADER, scope=f"{scope:,}",
-                                        s="" if scope == 1 else "s", **_whose_list(plan),
-                                        include="includes" if scope == 1 else "include",
-                                        papers=neutralize(held_papers(
-                                            plan.filters, len(hits), plan.author_shown
-                                            or plan.author, plan.also_said)))
+                    else self._held_narrowed(plan, len(hits))
                     if scope is not None and _narrows_by_filters(plan)
                     else _listing_header(hits, topic, scope, among, plan.newest_first,
                                          by_title=plan.by_title, closest=plan.closest,

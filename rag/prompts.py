@@ -12,6 +12,7 @@ __all__ = [
     "AFFILIATIONS_PARTIAL", "ASPECT_UNNAMED", "AUTHOR_RESPELLED", "BESIDES_LAST",
     "BIBTEX", "CANNOT_ANSWER_PHRASE", "CITING", "COMPARE_HEADER", "COMPARE_SHARED", "CSV", "DATED",
     "EVERYTHING_HEADER", "FOREIGN", "HELD_HEADER", "HELD_NARROWED_HEADER", "HELD_NARROWED_NONE",
+    "HELD_ONE", "HELD_ONE_NONE",
     "HELP", "JUDGEMENT", "JUDGEMENT_ASK_A_TOPIC", "JUDGEMENT_LISTED", "LIKE_HEADER",
     "LIKE_HEADER_NONE", "LIKE_TEXT_HEADER", "LIKE_WHAT", "LIKE_WHICH", "LINKS", "LISTING_HEADER",
     "LISTING_HEADER_CLOSEST", "LISTING_HEADER_NONE", "LISTING_HEADER_SOME", "LISTING_MORE",
@@ -209,6 +210,10 @@ HELD_HEADER = "The index holds {papers}:"
 HELD_NARROWED_HEADER = "{whose} {scope} paper{s}{on} {include} {papers}:"
 # ... where none of them is ("which of them are orals?"); {papers}: "orals", "papers from 2025"
 HELD_NARROWED_NONE = "{whose} {scope} paper{s}{on} {include} no {papers}."
+# ... where the last answer was on one paper ("does it have code?" after "tell me about the
+# first one"): {title}, its title; {papers}: "papers with linked code", "orals"
+HELD_ONE = "{whose} paper{on}, \u201c{title}\u201d, is among the {papers}:"
+HELD_ONE_NONE = "{whose} paper{on}, \u201c{title}\u201d, is not among the {papers}."
 # ... then, where the list is short enough to write out, each paper
 TOPIC_PAPERS = "The papers:"
 # "topic 12" where the topics last shown are fewer

@@ -1618,6 +1618,11 @@ _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotli
                         r"(?:\s*(?:,|or)\s+(?:an?\s+)?(?:oral|spotlight|poster))*"
                         r"(?:\s+(?:paper|presentation))?(?:\s+(?:at|in)\s+[\w-]+(?:\s+\d{4})?)?"
                         r"[\s?.!]*$", re.IGNORECASE)
+# "is it from 2023?", "was this paper published at NeurIPS 2023?" after an answer on one paper:
+# its venue and year (fact "when")
+_IS_WHEN = re.compile(r"^\s*(?:is|was)\s+(?P<x>it|this(?:\s+(?:paper|one))?|that(?:\s+(?:paper|one))?)"
+                      r"\s+(?:(?:published|presented|accepted)\s+)?(?:from|in|at)\s+(?P<when>(?:[A-Za-z]"
+                      r"[\w-]*\s+)?(?:19|20)\d{2})[\s?.!]*$", re.IGNORECASE)
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
 # "Is the paper X in the index?", "Does the corpus contain a paper titled X?"
 _IS_INDEXED = re.compile(
@@ -4509,13 +4514,14 @@ def area_of(paper: Paper) -> str:
 
 
 def _fact_asked(question: str) -> tuple[str, str] | None:
-    """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`: "authors",
-    "when", "status", "abstract" or "affiliations"), and the words naming the paper ("Direct
-    Preference Optimization", "the first one"); None where it asks none of these."""
+    """What a question asks of one paper (:data:`_PAPER_FACT`, :data:`_IS_STATUS`,
+    :data:`_IS_WHEN`: "authors", "when", "status", "abstract" or "affiliations"), and the words
+    naming the paper ("Direct Preference Optimization", "the first one"); None where it asks
+    none of these."""
     # "where are its authors from?", "who are their authors?"
     question = _ITS.sub(lambda m: f"{m.group('ask')}the {m.group('what')} of "
                         + ("it" if m.group("whose").lower() == "its" else "them"), question)
-    m = _PAPER_FACT.match(question) or _IS_STATUS.match(question)
+    m = _PAPER_FACT.match(question) or _IS_STATUS.match(question) or _IS_WHEN.match(question)
     if not m or re.match(r"(?:papers?|works?|articles|research)\b(?!\s*#?\d)", m.group("x"),
                          re.IGNORECASE):  # "who wrote papers on X?": no title ("paper 3":
         # the third listed)

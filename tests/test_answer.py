@@ -763,8 +763,9 @@ def test_a_venue_and_years_named_in_the_question_filter(fast_chat: PaperChat,
     assert a.answer.splitlines()[0] == (
         "The previous answer's 4 papers include 1 paper from 2025:")
     a = fast_chat.ask("ok, and which of those are from 2025?", conv)  # ("ok" was a topic)
-    assert a.answer.splitlines()[0] == (  # (not "1 papers include")
-        "The previous answer's 1 paper includes 1 paper from 2025:"), a.answer
+    assert a.answer.splitlines()[0] == (  # (not "1 papers include"; nor "1 paper includes 1
+        "The previous answer's paper, \u201cBandits study COLT 2025\u201d, is among the papers "
+        "from 2025:"), a.answer  # paper from 2025")
     # after a narrowing that found none, "which ones ...?" narrows the list before it (it
     # searched the whole index)
     conv = Conversation()
@@ -2118,15 +2119,15 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
     conv = Conversation()
     fast_chat.ask("Who wrote NeRF theory?", conv)
-    assert fast_chat.ask("is the code available?", conv).answer == (
-        "The previous answer's 1 paper includes no papers with linked code.")
+    assert fast_chat.ask("is the code available?", conv).answer == (  # (not "1 paper
+        "The previous answer's paper, \u201cNeRF theory\u201d, is not among the papers with "
+        "linked code.")  # includes no papers with linked code")
     conv = Conversation()  # "it" after one paper picked from a list: that paper (it was
     listed = fast_chat.ask("Which papers study NeRF?", conv)  # the list's, as "them" is)
     place = [p["paper_id"] for p in listed.papers].index("n3")  # (no code)
     fast_chat.ask(f"summarize the {('first', 'second', 'third')[place]} one", conv)
     a = fast_chat.ask("does it release code?", Conversation(list(conv.turns)))
-    assert a.answer == "The previous answer's 1 paper includes no papers with linked code.", (
-        a.answer)
+    assert a.answer.endswith(", is not among the papers with linked code."), a.answer
     a = fast_chat.ask("do they release code?", conv)
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
     for question in ("which have code?", "is there any code released?"):  # with no list:
@@ -3397,6 +3398,34 @@ def test_list_them_with_no_list_before_says_so_and_list_all_lists_the_catalog(
     for question in ("list them", "list all"):
         a = fast_chat.ask(question, Conversation(list(conv.turns)))
         assert len(a.papers) == 4, (question, a.answer)
+
+
+def test_a_question_on_the_one_paper_of_the_last_answer_names_it(fast_chat: PaperChat,
+                                                                 tmp_path: Path) -> None:
+    """"Does it have code?" after an answer on one paper says whether that paper is among the
+    papers with linked code, naming it (it said "The previous answer's 1 paper includes 1
+    paper with linked code"; none: test_papers_that_link_their_code); "is it from 2024?"
+    gives its venue and year (it summarized it)."""
+    rows = _venue_rows()
+    rows[2]["abstract"] = f"{rows[2]['abstract']} Code is at https://github.com/a/bandits."
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    ids = [p["paper_id"] for p in fast_chat.ask("Which papers study bandit problems?",
+                                                conv).papers]
+    one = fast_chat.ask("which of them are from ALT?", conv)
+    assert [p["paper_id"] for p in one.papers] == ["p2"]
+    a = fast_chat.ask("does it have code?", Conversation(list(conv.turns)))
+    assert a.answer.splitlines()[0] == prompts.render(
+        prompts.HELD_ONE, whose="The previous answer's", on="", title="On bandit problems 2",
+        papers="papers with linked code"), a.answer
+    assert [p["paper_id"] for p in a.papers] == ["p2"]
+    conv = Conversation(conv.turns[:1])
+    fast_chat.ask("tell me about the first one", conv)
+    title = f"On bandit problems {ids[0][1:]}"
+    for question in ("is it from 2024?", "Was this paper published at COLT 2025?"):
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        assert a.answer.startswith(f"\u201c{title}\u201d appeared at "), (question, a.answer)
 
 
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
