@@ -507,8 +507,9 @@ class Answerer:
                     # none has it (it "matched “with linked code”")
                     else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed paper by "
                     f"{neutralize(' '.join(x for x in (plan.topic, _among(plan)) if x))}."
-                    if _of_an_author(plan)  # "Which 2025 papers did X write?" (it said none
-                    # "matches “X”")
+                    if _of_an_author(replace(plan, also_said="")) and (
+                        not plan.also_said or plan.skip)  # "Which 2025 papers did X write?",
+                    # "what else did its first author write?" (it said none "matches “X”")
                     else f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed "
                     f"paper {neutralize(_from(_among(plan)))}matches "
                     f"\u201c{_quoted(plan, question)}\u201d.")

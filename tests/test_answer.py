@@ -3405,9 +3405,13 @@ def test_a_question_on_the_one_paper_of_the_last_answer_names_it(fast_chat: Pape
     """"Does it have code?" after an answer on one paper says whether that paper is among the
     papers with linked code, naming it (it said "The previous answer's 1 paper includes 1
     paper with linked code"; none: test_papers_that_link_their_code); "is it from 2024?"
-    gives its venue and year (it summarized it)."""
+    gives its venue and year (it summarized it); "what else did its first author write?",
+    where they wrote no other, says no paper by them besides it."""
     rows = _venue_rows()
     rows[2]["abstract"] = f"{rows[2]['abstract']} Code is at https://github.com/a/bandits."
+    names = ["Ann Lee", "Bo Chen", "Cy Diaz", "Di Evans", "Ed Fox", "Flo Gray"]
+    for row, name in zip(rows, names):
+        row["authors"] = [name]
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
     fast_chat._llm = ScriptedLLM()
     conv = Conversation()
@@ -3426,6 +3430,10 @@ def test_a_question_on_the_one_paper_of_the_last_answer_names_it(fast_chat: Pape
     for question in ("is it from 2024?", "Was this paper published at COLT 2025?"):
         a = fast_chat.ask(question, Conversation(list(conv.turns)))
         assert a.answer.startswith(f"\u201c{title}\u201d appeared at "), (question, a.answer)
+    a = fast_chat.ask("what else did its first author write?", Conversation(list(conv.turns)))
+    assert a.refused and a.answer == (  # (not "no indexed paper besides “X” matches “Author 0”")
+        f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed paper by {names[int(ids[0][1:])]} besides "
+        f"\u201c{title}\u201d."), a.answer
 
 
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
