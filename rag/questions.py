@@ -1858,6 +1858,8 @@ class Plan:
     everything: bool = False           # "what topics are covered?": every paper (within filters)
     trend_year: int | None = None      # "what was trending in 2025?": the year of a "trend" tally
     titles: bool = False               # "just the titles": a listing's lines without sentences
+    in_title: bool = False             # "papers with X in the title": those whose title names
+    #                                    ``query``'s topic (PaperIndex.title_matches)
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -2027,6 +2029,7 @@ class QuestionReader:
         placed, counted, said, extreme = _authors_counted(placed)
         placed, code = _code_asked(placed)
         placed, data = _data_asked(placed)
+        placed, in_title = _title_asked(placed)
         if (counted or code or data) and _BARE_WHICH.fullmatch(placed):  # "which have code?":
             placed = ("Which of them?" if conversation and conversation.answered  # of a list
                       else "Which papers?")
@@ -2053,6 +2056,9 @@ class QuestionReader:
                 plan = replace(plan, kind="listing", query="", whole_scope=True,  # those, as
                                topic=said)  # "which of them have code?" (a summary of them
                 # said none named the listing's topic)
+        if in_title and query_terms(plan.query) and not plan.reply:  # "papers with X in the
+            plan.in_title = True  # title": those whose title names it ("N papers by title
+            plan.also_said = " ".join(x for x in (plan.also_said, TITLE_SAID) if x)  # match")
         if place and plan.author:  # "papers where Ann Lee is the first author"
             shown = plan.author_shown or plan.author
             plan.author_place, plan.author_shown = place, f"{shown} as {place} author"
@@ -4018,6 +4024,7 @@ CODE_LINKED = re.compile(
     r"(?:source\s+)?(?:codes?|codebases?)\b(?!\s+(?:generation|completion|models?|llms?|datasets?"
     r"|benchmarks?))", re.IGNORECASE)
 CODE_SAID = "with linked code"
+TITLE_SAID = "by title"  # "papers with X in the title": "N papers by title match “X”"
 
 
 # papers that introduce a dataset or benchmark, as questions ask for them: "papers that release
@@ -4096,6 +4103,31 @@ def _taken_out(question: str, m: re.Match[str], put: str = "") -> str:
     words and none before its closing mark."""
     rest = " ".join(f"{question[:m.start()]} {put} {question[m.end():]}".split())
     return re.sub(r"\s+(?=[?.!]+$)", "", rest)
+
+
+# a topic asked of titles: "papers with the word 'grokking' in the title", "papers whose
+# title mentions diffusion", "which papers have LoRA in their titles?" (:func:`_title_asked`)
+_QUOTES = "\"'\u201c\u201d\u2018\u2019"
+_IN_TITLE = re.compile(
+    r"\b(?:(?P<with>with|having|containing)|(?P<verb>have|has|contains?|uses?|mentions?|names?))\s+"
+    r"(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<x>[^\s?!][^?!]{0,80}?)\s+in\s+(?:the|their|its|a)\s+titles?"
+    r"|\b(?:whose|where\s+the)\s+titles?\s+(?:contains?|mentions?|includes?|names?|has|have|uses?"
+    r"|says?)\s+(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<y>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)"
+    r"|\btitled\s+with\s+(?P<z>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)
+
+
+def _title_asked(question: str) -> tuple[str, bool]:
+    """``question`` asking for the papers on the words a title names, and whether it asks for
+    those alone (:data:`_IN_TITLE`: "show me papers with 'grokking' in the title": "show me
+    papers on grokking", "how many papers have X in their titles?": "how many papers are
+    about X?", True); as it is and False where it does not."""
+    if "title" not in question.lower() or not (m := _IN_TITLE.search(question)):
+        return question, False
+    words = next(w for w in (m.group(g) for g in "xyz") if w).strip(_QUOTES + " ")
+    verb = (m.group("verb") or "").lower()
+    put = (f"is about {words}" if verb in ("has", "contains", "uses", "mentions", "names")
+           else f"are about {words}" if verb else f"on {words}")
+    return _taken_out(question, m, put), True
 
 
 def _code_asked(question: str) -> tuple[str, bool]:

@@ -3436,6 +3436,31 @@ def test_a_question_on_the_one_paper_of_the_last_answer_names_it(fast_chat: Pape
         f"\u201c{title}\u201d."), a.answer
 
 
+def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Papers with the word 'bandit' in the title", "which papers have bandit in their
+    titles?", "papers whose title mentions X": the papers whose title names it, not those whose
+    abstract does alone, the first line saying "by title" ("title" had been searched as a word:
+    "no indexed paper matches “word 'bandit' title”"); none where no title names it."""
+    rows = [*_venue_rows(), {"id": "p6", "title": "On regret", "authors": ["Author 6"],
+                             "abstract": "We study bandit problems and regret. Bounds follow."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    assert "p6" in [p["paper_id"] for p in fast_chat.ask("Which papers study bandits?").papers]
+    for question in ("show me papers with the word 'bandit' in the title",
+                     "which papers have bandit in their titles?",
+                     "how many papers have bandit in the title?",
+                     "papers whose title mentions bandit"):
+        a = fast_chat.ask(question)
+        assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], (
+            question, a.answer)
+        assert a.answer.startswith("4 papers by title "), (question, a.answer)
+    a = fast_chat.ask("which papers have bounds in their titles?")
+    assert a.refused and not a.papers and "by title" in a.answer, a.answer
+    a = fast_chat.ask("Which oral papers have bandit in the title?")
+    assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p2"], a.answer
+
+
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
                                                      tmp_path: Path) -> None:
     """A question with a long run of spaces or line breaks is read as with one: planned at once
