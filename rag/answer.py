@@ -1135,6 +1135,13 @@ class Answerer:
                                                           strict=True)]))], []
         if scope is not None:
             return [], []
+        if hits and not any(h.names_topic is not False for h in hits):  # none names the topic
+            nothing = f"No indexed abstract {_from(among)}".rstrip()  # (it wrote their
+            return [prompts.render(  # sentences as if on it)
+                prompts.SUMMARY_HEADER_NONE_MORE, nothing=nothing, topic=topic, count=len(hits),
+                shown=shown) if len(hits) > shown else prompts.render(
+                prompts.SUMMARY_HEADER_NONE, nothing=nothing, topic=topic, count=len(hits),
+                s="" if len(hits) == 1 else "s")], []
         if len(hits) > shown:
             first = (f", those naming {neutralize(plan.aspect.lower())} first"
                      if _aspect_first(plan) else "")

@@ -27,7 +27,7 @@ __all__ = [
     "RECOUNT_EARLIER", "RECOUNT_HEADER", "RESPELLED", "REST_HEADER", "SHARE", "SHARE_OF",
     "SHARE_OF_ALL", "SHARE_OF_ANSWER", "SHARE_OF_BEFORE", "SHARE_OF_HELD", "SHARE_OF_NONE",
     "SHARE_OF_NOTHING", "SHARE_OF_TOPIC", "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER",
-    "SUMMARY_OF_NARROWED",
+    "SUMMARY_HEADER_NONE", "SUMMARY_HEADER_NONE_MORE", "SUMMARY_OF_NARROWED",
     "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR",
     "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK",
     "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE",
@@ -53,6 +53,14 @@ LISTING_HEADER = "{count} paper{s} {where} match{es} \u201c{topic}\u201d{order}:
 # {first}: "" or, for an aspect ("the limitations of X"), ", those naming limitations first".
 SUMMARY_HEADER = ("{count} papers {where} match \u201c{topic}\u201d; from the {shown} closest{first} "
                   "(all {count} are in the list of papers):")
+
+# ... where no paper names the topic ("summarize the papers on RL for chip design"): {nothing}
+# as for LISTING_HEADER_NONE; {shown}: how many it draws on, of {count}
+SUMMARY_HEADER_NONE = ("{nothing} names \u201c{topic}\u201d; from the {count} paper{s} on related "
+                       "terms or meaning:")
+SUMMARY_HEADER_NONE_MORE = ("{nothing} names \u201c{topic}\u201d; from the {shown} closest of the "
+                            "{count} papers on related terms or meaning (all {count} are in the "
+                            "list of papers):")
 
 # A summary of a narrowing ("summarize the 2024 ones"): {head}, the narrowing's first line
 # ("The previous answer's 134 papers include 12 spotlights") without its colon.

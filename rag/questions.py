@@ -1372,6 +1372,11 @@ _REWORDED = (
     (re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:give|write|provide|make)(?:\s+(?:me|us))?"
                 r"\s+(?:an?\s+)?(?:(?:short|brief|quick|concise|high-level)\s+)?summary\s+of\s+",
                 re.IGNORECASE), "Summarize "),
+    # "what is the state of the art in X?": a summary of the papers on X (it searched "state of
+    # the art" too: refused where no paper writes both)
+    (re.compile(r"^\s*(?:what(?:['\u2019]s|\s+is)|tell\s+me|summari[sz]e)\s+(?:about\s+)?the\s+"
+                r"(?:current\s+)?state[\s-]+of[\s-]+the[\s-]+art\s+(?:in|on|for|of|regarding)\s+",
+                re.IGNORECASE), "Summarize the papers on "),
     # "is AlphaFold mentioned?", "is X discussed anywhere?": the papers naming it (it searched
     # "mentioned")
     (re.compile(r"^\s*(?:is|are)\s+(?!(?:it|this|that|they|these|those)\s)(?P<x>.+?)\s+(?:ever\s+)?"

@@ -44,7 +44,8 @@ why will with would you your yours yourself yourselves anything everything
 """.split())
 # ... and the words of questions about papers ("papers", "study", "method"): neither searched
 STOPWORDS = FUNCTION_WORDS | frozenset("""
-paper papers study studies studied work works worked working research researched use uses using
+paper papers study studies studied studying investigate investigates investigated investigating
+work works worked working research researched use uses using
 used show list find tell give explain summarize summarise summary please any method
 methods approach approaches propose proposed proposes citation citations cite cites citing
 overview describe describes main key tell briefly detail details those these abstract

@@ -3461,6 +3461,47 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
     assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p2"], a.answer
 
 
+def test_papers_studying_x_are_on_x(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Papers studying X", "papers investigating X": on X, as "papers that study X" (the
+    first line named “studying bandit problems”, and its word was searched)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question in ("papers studying bandit problems", "Papers investigating bandit problems?"):
+        a = fast_chat.ask(question)
+        assert a.answer.splitlines()[0].startswith(
+            "4 papers in the indexed abstracts match \u201cbandit problems\u201d"), a.answer
+
+
+def test_a_summary_of_papers_none_of_which_names_the_topic_says_so(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Summarize the papers on bandit learning" where no abstract names it says so first, as a
+    listing does ("No indexed abstract names ...; from the 2 papers on related terms or
+    meaning:"; it wrote their sentences with no first line, as if on it); "what is the state of
+    the art in X?" is that summary (it searched "state of the art" too)."""
+    rows = _venue_rows()
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question in ("Summarize the papers on bandit learning",
+                     "What is the state of the art in bandit learning?"):
+        a = fast_chat.ask(question)
+        assert sorted(p["paper_id"] for p in a.papers) == ["p4", "p5"], (question, a.answer)
+        assert a.answer.splitlines()[0] == prompts.render(
+            prompts.SUMMARY_HEADER_NONE, nothing="No indexed abstract", topic="bandit learning",
+            count=2, s="s"), (question, a.answer)
+    topics = ("bandit problems", "federated learning")
+    more = [{**rows[i % 2 * 4], "id": f"m{i}", "title": f"On {topics[i % 2]} m{i}"}
+            for i in range(8)]  # (more papers than a summary draws on)
+    _ingest_rows(fast_chat, tmp_path / "more.jsonl", [*rows, *more])
+    a = fast_chat.ask("Summarize the papers on bandit learning")
+    assert len(a.papers) > 4 and a.answer.splitlines()[0] == prompts.render(
+        prompts.SUMMARY_HEADER_NONE_MORE, nothing="No indexed abstract", topic="bandit learning",
+        count=len(a.papers), shown=4), a.answer
+    a = fast_chat.ask("Summarize the papers on bandit problems")  # (they name it: as before)
+    assert a.answer.splitlines()[0].startswith(
+        f"{len(a.papers)} papers in the indexed abstracts match \u201cbandit problems\u201d;"), (
+        a.answer)
+
+
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
                                                      tmp_path: Path) -> None:
     """A question with a long run of spaces or line breaks is read as with one: planned at once
