@@ -1041,15 +1041,13 @@ class Answerer:
         them left: "The previous answer's 37 papers include 4 spotlights:"; of one paper ("does
         it have code?" after "tell me about the first one"), whether it is among them."""
         scope = plan.scope_of or len(plan.scope or [])
-        papers = held_papers(plan.filters, count, plan.author_shown or plan.author,
-                             plan.also_said).removeprefix("0 ")  # ("include no orals")
         one = self.index.get(plan.scope[:1]).get(plan.scope[0]) if plan.scope and scope == 1 else None
-        if one:  # "is among the orals" (not "1 oral")
+        papers = held_papers(plan.filters, 0 if one else count, plan.author_shown or plan.author,
+                             plan.also_said).removeprefix("0 ")  # "include no orals", "is
+        if one:  # among the orals" (not "1 oral")
             return prompts.render(prompts.HELD_ONE if count else prompts.HELD_ONE_NONE,
                                   **_whose_list(plan), title=neutralize(one.title or one.label),
-                                  papers=neutralize(held_papers(
-                                      plan.filters, 0, plan.author_shown or plan.author,
-                                      plan.also_said).removeprefix("0 ")))
+                                  papers=neutralize(papers))
         return prompts.render(prompts.HELD_NARROWED_HEADER if count else prompts.HELD_NARROWED_NONE,
                               scope=f"{scope:,}", s="" if scope == 1 else "s", **_whose_list(plan),
                               include="includes" if scope == 1 else "include",

@@ -4116,6 +4116,8 @@ _QUOTES = "\"'\u201c\u201d\u2018\u2019"
 _IN_TITLE = re.compile(
     r"\b(?:(?P<with>with|having|containing)|(?P<verb>have|has|contains?|uses?|mentions?|names?))\s+"
     r"(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<x>[^\s?!][^?!]{0,80}?)\s+in\s+(?:the|their|its|a)\s+titles?"
+    r"(?=[\s?.!,;]*$|[\s,]+(?:and|or|from|at|by|since|published|accepted|please)\b)"  # (not "...
+    # in the title generation task")
     r"|\b(?:whose|where\s+the)\s+titles?\s+(?:contains?|mentions?|includes?|names?|has|have|uses?"
     r"|says?)\s+(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<y>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)"
     r"|\btitled\s+with\s+(?P<z>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)

@@ -3459,6 +3459,8 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
     assert a.refused and not a.papers and "by title" in a.answer, a.answer
     a = fast_chat.ask("Which oral papers have bandit in the title?")
     assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p2"], a.answer
+    assert not fast_chat.answerer().plan(  # (a title's words, not the paper's)
+        "which papers use bandit problems in the title generation task?", None, None).in_title
 
 
 def test_papers_studying_x_are_on_x(fast_chat: PaperChat, tmp_path: Path) -> None:
