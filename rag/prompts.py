@@ -20,7 +20,7 @@ __all__ = [
     "NOT_INDEXED", "NOT_INDEXED_CLOSE", "NOT_THAT_STATUS", "NOT_THAT_YEAR", "NO_AFFILIATIONS",
     "NO_AFFILIATIONS_DROPPED", "NO_COAUTHORS", "NO_LINKS", "NO_LIST", "NO_LIST_TO_PICK", "NO_LIST_YET",
     "NO_MATCH_IN_SELECTION", "NO_MATCH_IN_SELECTION_ONE", "NO_MORE", "NO_MORE_ONE",
-    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_YEARS", "ONE_TO_COMPARE", "ONE_YEAR", "ONLY_LEFT_OUT",
+    "NO_SUCH_AUTHOR", "NO_SUCH_TOPIC", "NO_TITLES", "NO_YEARS", "ONE_TO_COMPARE", "ONE_YEAR", "ONLY_LEFT_OUT",
     "OTHER_SESSION", "OTHER_VENUE", "OTHER_YEARS", "PARTS_APART", "PICK_BEYOND", "PICKED_TITLES",
     "REASON_SYSTEM",
     "REASON_USER",
@@ -124,6 +124,9 @@ PARTS_APART = ("No indexed paper matches both; {count} paper{s} {where} match{es
 RESPELLED = "Read {pairs}, as the indexed papers write {it}."
 # {pairs}: "“last year” as 2025", several joined by "and"; {today}: "4 December 2026"
 DATED = "Read {pairs}, counting from today, {today}."
+# "papers with X in the title" where no indexed paper gives a title
+NO_TITLES = ("The indexed papers give no titles, so none can be found by its title; ask "
+             "\u201cwhich papers study X?\u201d to find those on it.")
 NO_AFFILIATIONS = ("The indexed papers give no affiliations; listed instead are the papers "
                    "whose text names \u201c{name}\u201d.")
 NO_AFFILIATIONS_DROPPED = ("The indexed papers give no affiliations, so \u201c{name}\u201d cannot be "

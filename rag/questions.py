@@ -2035,6 +2035,8 @@ class QuestionReader:
         placed, code = _code_asked(placed)
         placed, data = _data_asked(placed)
         placed, in_title = _title_asked(placed)
+        if in_title and not self.index.titled():  # "papers with X in the title" where none
+            return Plan("summary", "", Filters(), reply=prompts.NO_TITLES)  # has one
         if (counted or code or data) and _BARE_WHICH.fullmatch(placed):  # "which have code?":
             placed = ("Which of them?" if conversation and conversation.answered  # of a list
                       else "Which papers?")

@@ -316,6 +316,13 @@ class PaperIndex:
     def count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM papers").fetchone()[0])
 
+    def titled(self) -> bool:
+        """Whether any paper gives a title (a plain paper list gives none: its papers are
+        labelled by their first words)."""
+        return bool(self.cached("titled", lambda: self.db.execute(
+            "SELECT 1 FROM papers WHERE coalesce(json_extract(data, '$.title'), '') != '' "
+            "LIMIT 1").fetchone()))
+
     def _by_ids(self, table: str, column: str, paper_ids: Sequence[str]) -> Iterator[tuple[str, Any]]:
         """(paper_id, ``column``) rows of ``table`` for the given ids."""
         return cast(Iterator[tuple[str, Any]],

@@ -3463,6 +3463,18 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
         "which papers use bandit problems in the title generation task?", None, None).in_title
 
 
+def test_papers_with_a_word_in_the_title_where_none_has_a_title_says_so(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """A paper list without titles (as the demo corpus): "papers with X in the title" says no
+    paper gives one (it said "no indexed paper by title matches “X”")."""
+    rows = [{k: v for k, v in row.items() if k != "title"} for row in _venue_rows()]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("which papers have bandit in their titles?")
+    assert a.answer == prompts.NO_TITLES and not a.papers, a.answer
+    assert len(fast_chat.ask("which papers study bandit problems?").papers) == 4
+
+
 def test_papers_studying_x_are_on_x(fast_chat: PaperChat, tmp_path: Path) -> None:
     """"Papers studying X", "papers investigating X": on X, as "papers that study X" (the
     first line named “studying bandit problems”, and its word was searched)."""
