@@ -1239,10 +1239,14 @@ _COAUTHORS = re.compile(r"^\s*(?:and\s+)?(?:(?:who\s+(?:are|were)|list|name|show
                         r"[\s?.!]*$", re.IGNORECASE)
 # where or when an author publishes: "which conferences does Percy Liang publish at?", "in
 # which years did X publish?" (X's papers, counted by venue or year)
+# "which venue did he publish most at?", "where does X publish most?"
+_MOST_OFTEN = r"(?:\s+(?:the\s+)?most(?:\s+(?:often|papers))?)?"
 _AUTHOR_VENUES = re.compile(
     r"^\s*(?:(?:and|so)\s+)?(?:(?:at|in)\s+)?(?:which|what)\s+(?P<what>venues?|conferences?|years?)\s+"
     r"(?:does|did|do|has|have)\s+(?P<a>.+?)\s+(?:publish(?:ed)?|present(?:ed)?|appear(?:ed)?|submit(?:ted)?)"
-    r"(?:\s+(?:at|in|papers?))?[\s?.!]*$", re.IGNORECASE)
+    rf"{_MOST_OFTEN}(?:\s+(?:at|in|papers?))?{_MOST_OFTEN}[\s?.!]*$"
+    r"|^\s*(?:(?:and|so)\s+)?where\s+(?:does|did|do|has|have)\s+(?P<b>.+?)\s+(?:publish(?:ed)?"
+    rf"|present(?:ed)?){_MOST_OFTEN}[\s?.!]*$", re.IGNORECASE)
 # ... and asked of a named author: "Who are Sergey Levine's co-authors?", "who co-authors most
 # often with X?", "who are the most frequent collaborators of X?", "who has X worked with most?"
 _COLLEAGUES = r"(?:co-?authors?|collaborators?)"
@@ -2683,9 +2687,11 @@ class QuestionReader:
             plan.tally, plan.tally_own = "affiliation", True
             return plan
         if (m := _AUTHOR_VENUES.match(question)) and self._author_named(
-                f"papers by {m.group('a')}").name:  # "which conferences does X publish at?"
-            plan = self._plan(f"What did {m.group('a')} work on?", conversation, filters)
-            plan.tally = "year" if m.group("what").lower().startswith("year") else "venue"
+                f"papers by {m.group('a') or m.group('b')}").name:  # "which conferences does
+            # X publish at?", "where does X publish most?"
+            plan = self._plan(f"What did {m.group('a') or m.group('b')} work on?", conversation,
+                              filters)
+            plan.tally = "year" if (m.group("what") or "").lower().startswith("year") else "venue"
             return plan  # X's papers, counted by venue (it searched "conferences publish")
         if (m := _COAUTHORS_OF.match(question)) and (  # an author's: not "who works with GNNs?"
                 (who := self._author_named(f"papers by {next(x for x in m.groups() if x)}"))

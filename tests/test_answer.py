@@ -2672,9 +2672,12 @@ def test_who_has_the_most_papers_on_a_topic(fast_chat: PaperChat, tmp_path: Path
     for question, lines in (  # an author's papers by venue or year (it searched
             ("which conferences does Ann Lee publish at?", ["1. COLT: 2 papers",  # the words)
                                                             "2. UAI: 1 paper"]),
-            ("In which years did Ann Lee publish?", ["1. 2023: 1 paper", "2. 2024: 2 papers"])):
-        a = fast_chat.ask(question)
-        assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:4]] == lines, a.answer
+            ("In which years did Ann Lee publish?", ["1. 2023: 1 paper", "2. 2024: 2 papers"]),
+            ("which venue did Ann Lee publish most at?", ["1. COLT: 2 papers", "2. UAI: 1 paper"]),
+            ("Where does Ann Lee publish most?", ["1. COLT: 2 papers", "2. UAI: 1 paper"])):
+        a = fast_chat.ask(question)  # (the last two: "no indexed paper by Ann Lee matches
+        assert [re.sub(r" \[.*", "", x) for x in a.answer.splitlines()[2:4]] == lines, (  # “venue
+            question, a.answer)  # publish”")
     assert tally("who are the key institutions for bandits?") == [  # (by author, then
         ("MIT", 3, 3), ("Stanford University", 2, 2), ("Google", 1, 1)]  # refused)
     assert tally("Who are the main researchers on bandits?") == [
