@@ -594,6 +594,7 @@ class Answerer:
                                            and plan.scope is not None and (
                                                not plan.whole_scope or by_filters) else "",
                                            by_filters=by_filters,
+                                           author=plan.author or plan.of_author,
                                            scoped=plan.scope is not None,
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))
@@ -742,7 +743,8 @@ class Answerer:
         # each: each paper's ("AISTATS 2025")
         when = (len(self.index.venue_names()) > 1 or len(self.index.years()) > 1) and not (
             plan.filters.venue and plan.filters.year is not None)
-        asked = author_names(" or ".join(x for x in (plan.author, *plan.coauthors) if x))
+        asked = author_names(" or ".join(x for x in (plan.author or plan.of_author,
+                                                     *plan.coauthors) if x))
         for n, hit in enumerate(self._written_out(plan, hits), plan.offset + 1):
             p = hit.paper
             who = (", ".join(p.authors) if WHO.search(question)

@@ -1718,6 +1718,8 @@ class Turn:
     #                  RL 2024 2025 AISTATS": its words, filters left out)
     within: str = ""  # ... a narrowing's ("which of them are theoretical?": "theoretical")
     by_filters: bool = False  # ... a narrowing by filters ("which are from 2024?": "2024")
+    author: str = ""  # the author whose papers it is on ("what did X work on?"; a narrowing
+    #                   of them: "which of them are on Y?")
     scoped: bool = False  # on papers of an answer before ("summarize them"), not a search
     sides: list[tuple[str, int]] = field(default_factory=list)  # a comparison's sides, and the
     #                                                             papers found for each
@@ -1867,6 +1869,8 @@ class Plan:
     everything: bool = False           # "what topics are covered?": every paper (within filters)
     trend_year: int | None = None      # "what was trending in 2025?": the year of a "trend" tally
     titles: bool = False               # "just the titles": a listing's lines without sentences
+    of_author: str = ""                # ``scope``'s papers are of this author (a narrowing of
+    #                                    "what did X work on?"): named beside "et al."
     in_title: bool = False             # "papers with X in the title": those whose title names
     #                                    ``query``'s topic (PaperIndex.title_matches)
 
@@ -2090,6 +2094,10 @@ class QuestionReader:
             plan.also_said = ", ".join(x for x in (plan.also_said, prompts.render(
                 prompts.BESIDES_LAST, count=len(besides), s="" if len(besides) == 1 else "s"))
                                        if x)
+        if plan.scope and conversation and not plan.author:  # "which of them are on Y?"
+            plan.of_author = next((t.author for t in reversed(conversation.turns) if t.author  # after
+                                   and set(plan.scope) <= set(t.paper_ids)), "")  # "what did
+            # X work on?": each "Y et al., with X" (as the list before)
         return plan
 
     def _reply(self, question: str) -> str:

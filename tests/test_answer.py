@@ -3519,6 +3519,30 @@ def test_a_summary_of_papers_none_of_which_names_the_topic_says_so(
         a.answer)
 
 
+def test_a_narrowing_of_an_authors_papers_names_the_author_in_each_line(
+        fast_chat: PaperChat, tmp_path: Path) -> None:
+    """"Which of them are from COLT?" after "what did Ann Lee work on?": each line "First 0 et
+    al., with Ann Lee", as the list before (the author was hidden in "et al.")."""
+    rows = _venue_rows()
+    for i, row in enumerate(rows):
+        row["authors"] = [f"First {i}", "Mid Person", "Ann Lee"]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    conv = Conversation()
+    before = fast_chat.ask("What did Ann Lee work on?", conv)
+    assert len(before.papers) == 6 and all(
+        "et al., with Ann Lee" in line for line in before.answer.splitlines()[1:]), before.answer
+    for question in ("which of them are from COLT?", "which of those study bandit problems?"):
+        a = fast_chat.ask(question, conv)
+        lines = a.answer.splitlines()[1:]
+        assert lines and all(re.match(r"\d+\. \*\*On .*\*\* \(First \d et al\., with Ann Lee\b",
+                                      line) for line in lines), (question, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    a = fast_chat.ask("which of them are from COLT?", conv)  # (no author asked: as before)
+    assert a.papers and "with Ann Lee" not in a.answer, a.answer
+
+
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
                                                      tmp_path: Path) -> None:
     """A question with a long run of spaces or line breaks is read as with one: planned at once
