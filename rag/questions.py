@@ -313,8 +313,10 @@ _THAT_TOPIC = re.compile(
     re.IGNORECASE)  # ("which papers build on it?" asks of a paper)
 # a listing named by its topic: "which of the LoRA papers are about vision?" (of those; it
 # searched "LoRA vision")
-_OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+of\s+(?P<the>the\s+(?P<t>.+?)\s+"
-                           r"(?:papers|ones|works|articles))\b", re.IGNORECASE)
+_OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+(?:ones\s+)?(?:of|in|from)\s+"
+                           r"(?P<the>the\s+(?P<t>.+?)\s+(?:papers|ones|works|articles|(?P<list>list"
+                           r"(?:ing)?|results|answer)))\b", re.IGNORECASE)  # ("which of the
+# first list are orals?": of the list "go back to the first list" names, _list_named)
 # the last answer's papers summarized, asked with "the" ("summarize the key ideas", "what are
 # the main points?"; it searched "ideas"), where there is one (QuestionReader.plan)
 _KEY_POINTS = (r"(?:(?:main|key|core|central|most\s+important)\s+)?(?:ideas|points|findings"
@@ -1983,7 +1985,8 @@ class QuestionReader:
             # on a paper asks that paper (not the corpus: it searched "experiments")
         question = _PURPOSE.sub("", question)
         if conversation and (m := _OF_THE_TOPIC.match(question)) and (
-                at := conversation.named(m.group("t"))) is not None:
+                at := _list_named(conversation, m.group("t")) if m.group("list")
+                else conversation.named(m.group("t"))) is not None:
             question = f"{question[:m.start('the')]}those{question[m.end():]}"
             turn = conversation.turns[at]
             earlier = turn.topic or turn.within if at < len(conversation.turns) - 1 else ""

@@ -2379,6 +2379,14 @@ def test_narrowing_in_other_words_and_going_back_to_a_list(fast_chat: PaperChat,
         a = fast_chat.ask(question, conv2)
         assert sorted(p["paper_id"] for p in a.papers) == ["f0", "f1", "f2", "f3"], (question,
                                                                                       a.answer)
+    for question in ("which of the first list use causal inference?",  # (it searched
+                     "which ones in the previous list use causal inference?"):  # "first")
+        conv2 = Conversation()
+        fast_chat.ask("Which papers study fairness in machine learning?", conv2)
+        fast_chat.ask("which are about healthcare?", conv2)
+        a = fast_chat.ask(question, conv2)
+        assert [p["paper_id"] for p in a.papers] == ["f1"], (question, a.answer)
+        assert "of the 4 from the earlier answer on" in a.answer.splitlines()[0], a.answer
     conv3 = Conversation()  # "which ones are not X?" after "which are X?": the rest of the
     fast_chat.ask("Which papers study fairness in machine learning?", conv3)  # list (it was
     fast_chat.ask("which use causal inference?", conv3)  # those of the narrowing naming X)
