@@ -595,6 +595,7 @@ class Answerer:
                                                not plan.whole_scope or by_filters) else "",
                                            by_filters=by_filters,
                                            author=plan.author or plan.of_author,
+                                           titles=plan.titles,
                                            scoped=plan.scope is not None,
                                            sides=list(zip(plan.sides, plan.side_counts,
                                                           strict=False))))

@@ -1722,6 +1722,7 @@ class Turn:
     by_filters: bool = False  # ... a narrowing by filters ("which are from 2024?": "2024")
     author: str = ""  # the author whose papers it is on ("what did X work on?"; a narrowing
     #                   of them: "which of them are on Y?")
+    titles: bool = False  # its lines were titles alone ("just the titles")
     scoped: bool = False  # on papers of an answer before ("summarize them"), not a search
     sides: list[tuple[str, int]] = field(default_factory=list)  # a comparison's sides, and the
     #                                                             papers found for each
@@ -2600,7 +2601,8 @@ class QuestionReader:
                 count = len(listed.paper_ids)
                 return Plan("summary", "", Filters(), reply=prompts.NO_MORE_ONE if count == 1
                             else prompts.render(prompts.NO_MORE, count=count, s="s"))
-            return _again(listed, filters, offset=listed.shown)
+            return _again(listed, filters, offset=listed.shown, titles=listed.titles)  # (of
+            # "just the titles": titles again)
         if listed and listed.paper_ids and _BY_RELEVANCE.match(question):  # "rank them by
             # relevance": in the order of the listing, before any sort of it by year or title
             return _again(next((t for t in reversed(conversation.turns) if set(t.paper_ids) == set(

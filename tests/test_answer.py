@@ -3387,6 +3387,15 @@ def test_just_the_titles_lists_the_papers_without_their_sentences(fast_chat: Pap
     a = fast_chat.ask("show me the titles of the first two", Conversation(list(conv.turns)))
     assert a.answer.splitlines()[0] == prompts.render(prompts.PICKED_TITLES, count=2, s="s")
     assert [p["paper_id"] for p in a.papers] == ids[:2], a.answer
+    lines, fast_chat.settings.llm.listing_lines = fast_chat.settings.llm.listing_lines, 2
+    try:  # "show me more" after titles alone: the next titles alone
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandit problems? Just the titles.", conv)
+        a = fast_chat.ask("show me more", conv)
+        assert [line.endswith(f" [{n}]") for n, line in enumerate(
+            a.answer.splitlines()[1:3], 3)] == [True, True], a.answer
+    finally:
+        fast_chat.settings.llm.listing_lines = lines
 
 
 def test_list_them_with_no_list_before_says_so_and_list_all_lists_the_catalog(
