@@ -1169,15 +1169,19 @@ _LIST_THEM = re.compile(
     re.IGNORECASE)
 # the titles alone asked for: "just the titles", "what are their titles?", "list the titles of
 # the papers on X" (:func:`_titles_asked`)
+# (matched against the question without its closing marks and "please": _titles_asked)
 _TITLES_OF = re.compile(
-    r"^\s*(?:(?:and|ok(?:ay)?|so|now)[\s,]+)?(?:please\s+)?(?:(?:(?:list|show|give|print|name"
+    r"\s*(?:(?:and|ok(?:ay)?|so|now)[\s,]+)?(?:please\s+)?(?:(?:(?:list|show|give|print|name"
     r"|display|tell)(?:\s+(?:me|us))?|(?:what|which)\s+(?:are|were))\s+)?(?:just\s+|only\s+)?(?:the\s+"
-    r"|their\s+|all\s+(?:the\s+)?)?titles(?:\s+only)?(?:\s+(?:of|for)\s+(?P<rest>\S.*?))?"
-    r"(?:[\s,]+please)?[\s?.!]*$", re.IGNORECASE)
-# ... after a question: "which papers study X? titles only", "..., just the titles please"
+    r"|their\s+|(?P<all>all\s+(?:the\s+)?))?titles(?:\s+only)?(?:\s+(?:of|for)\s+(?P<rest>\S.*))?",
+    re.IGNORECASE)
+# ... after a question, past a mark: "which papers study X? titles only", "..., just the
+# titles", "papers on X with just the titles" (not "which papers classify documents using only
+# titles?": their topic)
 _TITLES_AFTER = re.compile(
-    r"(?<![\s,;:?.!(-])[\s,;:?.!(-]+(?:(?:just|only|with)\s+(?:the\s+|their\s+)?titles(?:\s+only)?"
-    r"|(?:the\s+|their\s+)?titles\s+only)(?:[\s,]+please)?[\s?.!)]*$", re.IGNORECASE)
+    r"(?:(?<![\s,;:?.!(-])\s*[,;:?.!(-][\s,;:?.!(-]*(?:just\s+|only\s+)?|\s+with\s+(?:just\s+|only\s+)?)"
+    r"(?:the\s+|their\s+)?titles(?:\s+only)?$", re.IGNORECASE)
+_PLEASE_AFTER = re.compile(r"(?<![\s,])[\s,]+please$", re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
 # ... what a count of the catalog counts: "how many papers (authors, venues) ..."
 _COUNTED_NOUN = r"(?:papers?|authors?|researchers|people|institutions|venues|conferences|years)"
@@ -4526,10 +4530,12 @@ def _titles_asked(question: str) -> str:
     papers on X." for "what are the titles of the papers on X?", "List them." for "just the
     titles", "which papers study X?" for "which papers study X? titles only"; '' where it asks
     no titles alone."""
-    if m := _TITLES_OF.match(question):
-        return f"List {m.group('rest')}." if m.group("rest") else "List them."
-    if (m := _TITLES_AFTER.search(question)) and query_terms(question[:m.start()]):
-        return f"{question[:m.start()]}?"
+    core = _PLEASE_AFTER.sub("", question.rstrip(" \t\n?.!)"))  # (rstrip: linear; a pattern
+    if m := _TITLES_OF.fullmatch(core):  # ending in "[\s?.!]*$" is not, on long runs)
+        return (f"List {m.group('rest')}." if m.group("rest") else "List all."
+                if m.group("all") else "List them.")
+    if (m := _TITLES_AFTER.search(core)) and query_terms(core[:m.start()]):
+        return f"{core[:m.start()]}?"
     return ""
 
 

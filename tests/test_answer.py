@@ -3384,6 +3384,10 @@ def test_just_the_titles_lists_the_papers_without_their_sentences(fast_chat: Pap
             ids), (question, a.answer)
         assert "titles" not in a.answer.splitlines()[0] and ": We study" not in a.answer, (
             question, a.answer)
+    assert not fast_chat.answerer().plan(  # the topic's word, not a request for titles
+        "Which papers classify documents using only titles?", None, None).titles
+    a = fast_chat.ask("list all titles")  # with no list: every paper's
+    assert len(a.papers) == 6 and a.answer.splitlines()[1].endswith(" [1]"), a.answer
     a = fast_chat.ask("show me the titles of the first two", Conversation(list(conv.turns)))
     assert a.answer.splitlines()[0] == prompts.render(prompts.PICKED_TITLES, count=2, s="s")
     assert [p["paper_id"] for p in a.papers] == ids[:2], a.answer
