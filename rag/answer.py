@@ -226,8 +226,8 @@ class Answerer:
         if plan.author_count:  # "single-author papers", "papers with more than 20 authors"
             fewest, most = plan.author_count
             hits = [h for h in hits if fewest <= len(h.paper.authors) <= most]
-        if plan.in_title:  # "papers with X in the title": those whose title names it
-            titled = self.index.title_matches(plan.query)
+        if plan.title_words:  # "papers with X in the title": those whose title names it
+            titled = self.index.title_matches(plan.title_words)
             hits = [h for h in hits if h.paper.paper_id in titled]
         if plan.with_code:  # "NeRF papers with code": those whose abstract links it
             hits = [h for h in hits if CODE_LINKED.search(h.paper.abstract)]

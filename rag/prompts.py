@@ -29,7 +29,7 @@ __all__ = [
     "SHARE_OF_NOTHING", "SHARE_OF_TOPIC", "SHARE_OF_TOPIC_PART", "SIDE_UNWRITTEN", "SUMMARY_HEADER",
     "SUMMARY_HEADER_NONE", "SUMMARY_HEADER_NONE_MORE", "SUMMARY_OF_NARROWED",
     "SYNTHESIS_SYSTEM", "SYNTHESIS_USER", "TALLY_BY_TOPIC", "TALLY_BY_TREND", "TALLY_BY_YEAR",
-    "TALLY_HEADER", "TALLY_MISSING", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK",
+    "TALLY_HEADER", "TALLY_MISSING", "TITLE_NAMES", "TALLY_MORE", "TALLY_NONE", "THANKS", "TOPICS_ASK",
     "TOPICS_NONE", "TOPIC_PAPERS", "TRENDS_FLAT", "TRENDS_NONE", "TRENDS_WITHIN_CHANCE",
     "UNWRITTEN", "VAGUE", "WHICH_AUTHOR", "WHICH_BETTER", "render"]
 
@@ -124,6 +124,9 @@ PARTS_APART = ("No indexed paper matches both; {count} paper{s} {where} match{es
 RESPELLED = "Read {pairs}, as the indexed papers write {it}."
 # {pairs}: "“last year” as 2025", several joined by "and"; {today}: "4 December 2026"
 DATED = "Read {pairs}, counting from today, {today}."
+# "papers on privacy with 'art' in the title", as a first line names them: "1 paper with “art” in
+# the title in the indexed abstracts matches “privacy”" ({words}: the title's words)
+TITLE_NAMES = "with \u201c{words}\u201d in the title"
 # "papers with X in the title" where no indexed paper gives a title
 NO_TITLES = ("The indexed papers give no titles, so none can be found by its title; ask "
              "\u201cwhich papers study X?\u201d to find those on it.")

@@ -1878,8 +1878,8 @@ class Plan:
     titles: bool = False               # "just the titles": a listing's lines without sentences
     of_author: str = ""                # ``scope``'s papers are of this author (a narrowing of
     #                                    "what did X work on?"): named beside "et al."
-    in_title: bool = False             # "papers with X in the title": those whose title names
-    #                                    ``query``'s topic (PaperIndex.title_matches)
+    title_words: str = ""              # "papers with X in the title": those whose title names
+    #                                    X (PaperIndex.title_matches)
 
     def judges_nothing(self) -> bool:
         """A judgement between nothing named: "what is the best paper?"."""
@@ -2050,9 +2050,9 @@ class QuestionReader:
         placed, counted, said, extreme = _authors_counted(placed)
         placed, code = _code_asked(placed)
         placed, data = _data_asked(placed)
-        placed, in_title = _title_asked(placed)
-        if in_title and not self.index.titled():  # "papers with X in the title" where none
-            return Plan("summary", "", Filters(), reply=prompts.NO_TITLES)  # has one
+        placed, on_title, title_words = _title_asked(placed)
+        if title_words and not self.index.titled():  # "papers with X in the title" where
+            return Plan("summary", "", Filters(), reply=prompts.NO_TITLES)  # none has one
         if (counted or code or data) and _BARE_WHICH.fullmatch(placed):  # "which have code?":
             placed = ("Which of them?" if conversation and conversation.answered  # of a list
                       else "Which papers?")
@@ -2061,6 +2061,10 @@ class QuestionReader:
         if counted:  # "how many COLT papers have one author?": those listed, under their count
             placed = _HOW_MANY.sub("which", placed)  # (not the count of all COLT papers)
         plan = self._read(self.compounded(placed), conversation, filters)
+        if title_words and not (query_terms(plan.query) or plan.filters.active()
+                                or plan.author):  # "show me papers (which of them have) with
+            plan = self._read(self.compounded(on_title), conversation, filters)  # X in the
+            # title": on X (else "papers on privacy with X in the title": on privacy)
         if counted or code or data:  # "single-author papers (on X)", "papers with more than
             # 20 authors", "NeRF papers with code", "new benchmarks for LLM reasoning"
             plan.author_count, plan.author_extreme, plan.with_code = counted, extreme, code
@@ -2079,9 +2083,11 @@ class QuestionReader:
                 plan = replace(plan, kind="listing", query="", whole_scope=True,  # those, as
                                topic=said)  # "which of them have code?" (a summary of them
                 # said none named the listing's topic)
-        if in_title and query_terms(plan.query) and not plan.reply:  # "papers with X in the
-            plan.in_title = True  # title": those whose title names it ("N papers by title
-            plan.also_said = " ".join(x for x in (plan.also_said, TITLE_SAID) if x)  # match")
+        if title_words and not plan.reply:  # "papers with X in the title": those whose title
+            plan.title_words = title_words  # names it ("N papers by title match “X”"; "...
+            plan.also_said = " ".join(x for x in (plan.also_said, TITLE_SAID if plan.topic == (  # with
+                title_words) else prompts.render(prompts.TITLE_NAMES, words=title_words)) if x)
+            # “art” in the title match “privacy”")
         if place and plan.author:  # "papers where Ann Lee is the first author"
             shown = plan.author_shown or plan.author
             plan.author_place, plan.author_shown = place, f"{shown} as {place} author"
@@ -4141,25 +4147,36 @@ _QUOTES = "\"'\u201c\u201d\u2018\u2019"
 _IN_TITLE = re.compile(
     r"\b(?:(?P<with>with|having|containing)|(?P<verb>have|has|contains?|uses?|mentions?|names?))\s+"
     r"(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<x>[^\s?!][^?!]{0,80}?)\s+in\s+(?:the|their|its|a)\s+titles?"
-    r"(?=[\s?.!,;]*$|[\s,]+(?:and|or|from|at|by|since|published|accepted|please)\b)"  # (not "...
-    # in the title generation task")
+    r"(?![\s,]+(?:or|and)\s+(?:in\s+)?(?:the\s+|their\s+|its\s+)?(?:abstracts?|text|body)\b)"  # (not
+    r"(?=[\s?.!,;]*$|[\s,]+(?:and|or|from|at|by|since|published|accepted|please)\b)"  # "... in the
+    # title or abstract": anywhere; nor "... in the title generation task")
     r"|\b(?:whose|where\s+the)\s+titles?\s+(?:contains?|mentions?|includes?|names?|has|have|uses?"
     r"|says?)\s+(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<y>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)"
     r"|\btitled\s+with\s+(?P<z>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)
 
 
-def _title_asked(question: str) -> tuple[str, bool]:
-    """``question`` asking for the papers on the words a title names, and whether it asks for
-    those alone (:data:`_IN_TITLE`: "show me papers with 'grokking' in the title": "show me
-    papers on grokking", "how many papers have X in their titles?": "how many papers are
-    about X?", True); as it is and False where it does not."""
-    if "title" not in question.lower() or not (m := _IN_TITLE.search(question)):
-        return question, False
+_IN_TITLE_OR_ABSTRACT = re.compile(
+    r"\s+(?:in|within)\s+(?:the|their|its)\s+titles?\s+(?:or|and)\s+(?:in\s+)?(?:the\s+|their\s+"
+    r"|its\s+)?abstracts?\b", re.IGNORECASE)
+
+
+def _title_asked(question: str) -> tuple[str, str, str]:
+    """The words ``question`` asks a title to name (:data:`_IN_TITLE`: "grokking" for "show me
+    papers with 'grokking' in the title"), with the question without them ("show me papers")
+    and with them as its topic ("show me papers on grokking"); (question, question, '') where
+    it asks none, or only words no search takes ("papers with 'the' in the title")."""
+    if "title" not in question.lower():
+        return question, question, ""
+    question = _IN_TITLE_OR_ABSTRACT.sub("", question)  # ("X in the title or abstract": X)
+    if not (m := _IN_TITLE.search(question)):
+        return question, question, ""
     words = next(w for w in (m.group(g) for g in "xyz") if w).strip(_QUOTES + " ")
+    if not query_terms(words):
+        return question, question, ""
     verb = (m.group("verb") or "").lower()
     put = (f"is about {words}" if verb in ("has", "contains", "uses", "mentions", "names")
            else f"are about {words}" if verb else f"on {words}")
-    return _taken_out(question, m, put), True
+    return _taken_out(question, m), _taken_out(question, m, put), words
 
 
 def _code_asked(question: str) -> tuple[str, bool]:

@@ -3484,7 +3484,18 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
     a = fast_chat.ask("Which oral papers have bandit in the title?")
     assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p2"], a.answer
     assert not fast_chat.answerer().plan(  # (a title's words, not the paper's)
-        "which papers use bandit problems in the title generation task?", None, None).in_title
+        "which papers use bandit problems in the title generation task?", None, None).title_words
+    a = fast_chat.ask("papers on bandit problems with 'regret' in the title")  # a topic and
+    assert [p["paper_id"] for p in a.papers] == ["p6"], a.answer  # a title's word apart
+    assert a.answer.splitlines()[0].startswith(
+        "1 paper with \u201cregret\u201d in the title in the indexed abstracts matches "
+        "\u201cbandit problems\u201d"), a.answer
+    a = fast_chat.ask("papers with bandit in the title or abstract")  # anywhere
+    assert len(a.papers) == 5 and "title" not in a.answer.splitlines()[0], a.answer
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    a = fast_chat.ask("which of them have bandit in the title?", conv)
+    assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], a.answer
 
 
 def test_papers_with_a_word_in_the_title_where_none_has_a_title_says_so(
