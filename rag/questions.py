@@ -315,7 +315,7 @@ _THAT_TOPIC = re.compile(
 # searched "LoRA vision")
 _OF_THE_TOPIC = re.compile(r"^\s*(?:and\s+)?(?:which|how\s+many)\s+(?:ones\s+)?(?:of|in|from)\s+"
                            r"(?P<the>the\s+(?P<t>.+?)\s+(?:papers|ones|works|articles|(?P<list>list"
-                           r"(?:ing)?|results|answer)))\b", re.IGNORECASE)  # ("which of the
+                           r"(?:ing)?|results|answer)))\b(?!['\u2019])", re.IGNORECASE)  # ("which of the
 # first list are orals?": of the list "go back to the first list" names, _list_named)
 # the last answer's papers summarized, asked with "the" ("summarize the key ideas", "what are
 # the main points?"; it searched "ideas"), where there is one (QuestionReader.plan)
@@ -1382,6 +1382,10 @@ _REWORDED = (
     (re.compile(r"^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:give|write|provide|make)(?:\s+(?:me|us))?"
                 r"\s+(?:an?\s+)?(?:(?:short|brief|quick|concise|high-level)\s+)?summary\s+of\s+",
                 re.IGNORECASE), "Summarize "),
+    # "which of the previous answer's papers are orals?", "which in the last results ...?": of
+    # the last answer's, as "which of them" (it searched "previous answer")
+    (re.compile(r"\b(?:of|in|from|among)\s+the\s+(?:previous|last|latest)\s+(?:answer(?:['\u2019]s"
+                r"\s+papers)?|results)\b", re.IGNORECASE), "of them"),
     # "what is the state of the art in X?": a summary of the papers on X (it searched "state of
     # the art" too: refused where no paper writes both)
     (re.compile(r"^\s*(?:what(?:['\u2019]s|\s+is)|tell\s+me|summari[sz]e)\s+(?:about\s+)?the\s+"
@@ -1990,8 +1994,7 @@ class QuestionReader:
             # on a paper asks that paper (not the corpus: it searched "experiments")
         question = _PURPOSE.sub("", question)
         if conversation and (m := _OF_THE_TOPIC.match(question)) and (
-                at := _list_named(conversation, m.group("t")) if m.group("list")
-                else conversation.named(m.group("t"))) is not None:
+                at := _of_the_named(conversation, m.group("t"), m.group("list"))) is not None:
             question = f"{question[:m.start('the')]}those{question[m.end():]}"
             turn = conversation.turns[at]
             earlier = turn.topic or turn.within if at < len(conversation.turns) - 1 else ""
@@ -4506,6 +4509,19 @@ def _before_narrowing(conversation: Conversation, listed: Turn) -> Turn:
     :func:`_narrowed_from`), or ``listed`` itself where they were not."""
     narrowing = _narrowing_of(conversation, listed)
     return (_narrowed_from(conversation, narrowing) if narrowing else None) or listed
+
+
+def _of_the_named(conversation: Conversation, words: str, noun: str | None) -> int | None:
+    """The place of the answer "which of the ``words`` papers (``noun``: list, results) ...?"
+    narrows: by its topic ("the LoRA papers"); a list by where it came ("the first list", "the
+    previous list": _list_named), but "the previous results" are the last answer's (as first
+    lines call it "the previous answer"): None, left to the rest of the reading."""
+    if not noun:
+        return conversation.named(words)
+    if noun.lower().startswith("list") or words.lower() in ("first", "original", "initial",
+                                                             "very first"):
+        return _list_named(conversation, words)
+    return None
 
 
 def _list_named(conversation: Conversation, words: str) -> int | None:

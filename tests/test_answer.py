@@ -3575,6 +3575,23 @@ def test_a_narrowing_of_an_authors_papers_names_the_author_in_each_line(
     assert a.papers and "with Ann Lee" not in a.answer, a.answer
 
 
+def test_the_previous_answers_papers_are_the_last_answers(fast_chat: PaperChat,
+                                                          tmp_path: Path) -> None:
+    """"Which of the previous answer's papers are orals?", "which in the last results are
+    from ALT?": of the last answer, as "which of them" (they searched "previous answer",
+    "last results" among every oral, every ALT paper)."""
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
+    fast_chat._llm = ScriptedLLM()
+    for question, ids in (("which of the previous answer's papers are orals?", ["p0", "p2"]),
+                          ("Which of the previous results are orals?", ["p0", "p2"]),
+                          ("which in the last results are from ALT?", ["p2"])):
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandit problems?", conv)
+        a = fast_chat.ask(question, conv)
+        assert sorted(p["paper_id"] for p in a.papers) == ids, (question, a.answer)
+        assert a.answer.startswith("The previous answer's 4 papers include"), a.answer
+
+
 def test_a_run_of_spaces_in_a_question_is_read_as_one(fast_chat: PaperChat,
                                                      tmp_path: Path) -> None:
     """A question with a long run of spaces or line breaks is read as with one: planned at once
