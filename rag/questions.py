@@ -436,7 +436,9 @@ _DIFFER_THEM = re.compile(
     r"|those)(?:\s+(?:papers|ones))?|what\s+(?:sets\s+them\s+apart|distinguishes\s+them))"
     r"(?:\s+from\s+each\s+other|\s+(?:to|with)\s+(?:each\s+other|one\s+another))?[\s?.!]*$",
     re.IGNORECASE)
-_THEM_WORDS = re.compile(r"\b(?:them|those|these|ones)\b", re.IGNORECASE)
+_THEM_WORDS = re.compile(  # (not "these" before another plural noun: "what do these results
+    r"\b(?:them|ones|(?:those|these)(?!\s+(?!(?:papers|ones|works|articles|studies)\b)[a-z][\w-]*s\b))\b",
+    re.IGNORECASE)  # imply?" after a pick asks of the paper picked)
 
 
 def _them_of(question: str, conversation: Conversation | None) -> Turn | None:
@@ -2112,9 +2114,9 @@ class QuestionReader:
                 prompts.BESIDES_LAST, count=len(besides), s="" if len(besides) == 1 else "s"))
                                        if x)
         if plan.scope and conversation and not plan.author:  # "which of them are on Y?"
-            plan.of_author = next((t.author for t in reversed(conversation.turns) if t.author  # after
-                                   and set(plan.scope) <= set(t.paper_ids)), "")  # "what did
-            # X work on?": each "Y et al., with X" (as the list before)
+            plan.of_author = next((t.author for t in reversed(conversation.turns)  # after "what
+                                   if set(plan.scope) <= set(t.paper_ids)), "")  # did X work
+            # on?": each "Y et al., with X", as the list it narrows (the last holding them)
         return plan
 
     def _reply(self, question: str) -> str:
@@ -2445,7 +2447,9 @@ class QuestionReader:
             # authors?", "how many authors does it have?": of the last answer's paper(s) (it
             # listed the papers on "authors")
             question = f"Who are the authors of {'it' if len(prev.paper_ids) == 1 else 'them'}?"
-        if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])):
+        if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])) and not (
+                len(prev.paper_ids) > 1 and _IS_WHEN.match(question)):  # ("is it from 2024?"
+            # after a list: the list's from 2024, below)
             # "who wrote it?": the paper the last answer was on (the papers it picked, for
             # "them"; each of a few it was on: "summarize the papers on X", "who made it?");
             # after "find similar papers", the paper they are like
