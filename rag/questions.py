@@ -446,9 +446,10 @@ def _them_of(question: str, conversation: Conversation | None) -> Turn | None:
     the "they" of "how do they differ?": the last with papers; after a pick of one paper
     ("tell me about the 2nd one"), the list it was picked from ("summarize them", "which of
     them use X?", "compare them": not the one paper)."""
-    of = conversation.answered if conversation else None
-    if of and of.picked and len(of.paper_ids) == 1 and conversation and (
-            listed := conversation.listed) and (
+    if not conversation:
+        return None
+    of = conversation.answered
+    if of and of.picked and len(of.paper_ids) == 1 and (listed := conversation.listed) and (
                 _THEM_WORDS.search(question) or _DIFFER_THEM.match(question)):
         return listed
     return of
