@@ -436,8 +436,9 @@ _DIFFER_THEM = re.compile(
     r"|those)(?:\s+(?:papers|ones))?|what\s+(?:sets\s+them\s+apart|distinguishes\s+them))"
     r"(?:\s+from\s+each\s+other|\s+(?:to|with)\s+(?:each\s+other|one\s+another))?[\s?.!]*$",
     re.IGNORECASE)
-_THEM_WORDS = re.compile(  # (not "these" before another plural noun: "what do these results
-    r"\b(?:them|ones|(?:those|these)(?!\s+(?!(?:papers|ones|works|articles|studies)\b)[a-z][\w-]*s\b))\b",
+_THEM_WORDS = re.compile(  # (not "these" before what a paper holds: "what do these results
+    r"\b(?:them|ones|(?:those|these)(?!\s+(?:results|findings|numbers|claims|experiments|bounds"
+    r"|conclusions|contributions|ideas|insights|observations|guarantees|theorems|figures)\b))\b",
     re.IGNORECASE)  # imply?" after a pick asks of the paper picked)
 
 
@@ -1182,7 +1183,7 @@ _TITLES_OF = re.compile(
 # titles", "papers on X with just the titles" (not "which papers classify documents using only
 # titles?": their topic)
 _TITLES_AFTER = re.compile(
-    r"(?:(?<![\s,;:?.!(-])\s*[,;:?.!(-][\s,;:?.!(-]*(?:just\s+|only\s+)?|\s+with\s+(?:just\s+|only\s+)?)"
+    r"(?:(?<![\s,;:?.!(-])\s*[,;:?.!(-][\s,;:?.!(-]*(?:just\s+|only\s+)?|(?<=\S)\s+with\s+(?:just|only)\s+)"
     r"(?:the\s+|their\s+)?titles(?:\s+only)?$", re.IGNORECASE)
 _PLEASE_AFTER = re.compile(r"(?<![\s,])[\s,]+please$", re.IGNORECASE)
 # follow-ups on the last answer's papers: "how many are orals?", "how many of them use X?"
@@ -1387,8 +1388,9 @@ _REWORDED = (
                 re.IGNORECASE), "Summarize "),
     # "which of the previous answer's papers are orals?", "which in the last results ...?": of
     # the last answer's, as "which of them" (it searched "previous answer")
-    (re.compile(r"\b(?:of|in|from|among)\s+the\s+(?:previous|last|latest)\s+(?:answer(?:['\u2019]s"
-                r"\s+papers)?|results)\b", re.IGNORECASE), "of them"),
+    (re.compile(r"^(?P<lead>\s*(?:and\s+)?(?:which|how\s+many)(?:\s+(?:ones|papers))?\s+)(?:of|in|from"
+                r"|among)\s+the\s+(?:previous|last|latest)\s+(?:answer(?:['\u2019]s\s+papers)?|results)\b"
+                r"(?!\s+(?:of|on|for|in)\b)", re.IGNORECASE), lambda m: f"{m.group('lead')}of them"),
     # "what is the state of the art in X?": a summary of the papers on X (it searched "state of
     # the art" too: refused where no paper writes both)
     (re.compile(r"^\s*(?:what(?:['\u2019]s|\s+is)|tell\s+me|summari[sz]e)\s+(?:about\s+)?the\s+"
@@ -1980,6 +1982,10 @@ class QuestionReader:
                 or (m := _WHAT_ARE_THE.match(question))):
             question = f"What {m.group('x')} do they use?"  # "what tools?" after a list: of
             # its papers (it searched "tools" in every paper)
+        if conversation and (had := conversation.answered) and len(had.paper_ids) > 1 and not (
+                had.like) and (when := _IS_WHEN.match(question)):  # "is it from 2024?" after a
+            question = f"Which of them are from {when.group('when')}?"  # list (it summarized
+            # them; one paper: its venue and year)
         if (code_asked := _CODE_OF_THEM.match(question)) and conversation and (
                 had := conversation.answered) and not besides:  # (not "are there any other
             # papers with code?": those besides) "is there code?" after an answer (it
@@ -2067,10 +2073,11 @@ class QuestionReader:
         if counted:  # "how many COLT papers have one author?": those listed, under their count
             placed = _HOW_MANY.sub("which", placed)  # (not the count of all COLT papers)
         plan = self._read(self.compounded(placed), conversation, filters)
-        if title_words and not (query_terms(plan.query) or plan.filters.active()
-                                or plan.author):  # "show me papers (which of them have) with
-            plan = self._read(self.compounded(on_title), conversation, filters)  # X in the
-            # title": on X (else "papers on privacy with X in the title": on privacy)
+        if title_words and not (set(query_terms(placed)) - _NO_TOPIC_WORDS
+                                or plan.filters.active() or plan.author):  # "show me papers
+            plan = self._read(self.compounded(on_title), conversation, filters)  # (which of
+            # them have) with X in the title": on X (else "papers on privacy with X in the
+            # title": on privacy)
         if counted or code or data:  # "single-author papers (on X)", "papers with more than
             # 20 authors", "NeRF papers with code", "new benchmarks for LLM reasoning"
             plan.author_count, plan.author_extreme, plan.with_code = counted, extreme, code
@@ -2449,8 +2456,8 @@ class QuestionReader:
             # listed the papers on "authors")
             question = f"Who are the authors of {'it' if len(prev.paper_ids) == 1 else 'them'}?"
         if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])) and not (
-                len(prev.paper_ids) > 1 and _IS_WHEN.match(question)):  # ("is it from 2024?"
-            # after a list: the list's from 2024, below)
+                len(prev.paper_ids) > 1 and not prev.like and _IS_WHEN.match(question)):  # ("is
+            # it from 2024?" after a list: which of them are, QuestionReader.plan)
             # "who wrote it?": the paper the last answer was on (the papers it picked, for
             # "them"; each of a few it was on: "summarize the papers on X", "who made it?");
             # after "find similar papers", the paper they are like
@@ -4163,6 +4170,9 @@ _IN_TITLE = re.compile(
     r"|\btitled\s+with\s+(?P<z>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)
 
 
+# words of a question asking for titles that name no topic ("find new papers with X in the
+# title", "what about ones with X in the title?")
+_NO_TOPIC_WORDS = frozenset({"ones", "new", "every", "many", "about"})
 _IN_TITLE_OR_ABSTRACT = re.compile(
     r"\s+(?:in|within)\s+(?:the|their|its)\s+titles?\s+(?:or|and)\s+(?:in\s+)?(?:the\s+|their\s+"
     r"|its\s+)?abstracts?\b", re.IGNORECASE)
