@@ -1137,8 +1137,8 @@ class Answerer:
         if scope is not None:
             return [], []
         if hits and not any(h.names_topic is not False for h in hits):  # none names the topic
-            nothing = f"No indexed abstract {_from(among)}".rstrip()  # (it wrote their
-            return [prompts.render(  # sentences as if on it)
+            nothing = _no_abstract(among)  # (it wrote their sentences as if on it)
+            return [prompts.render(
                 prompts.SUMMARY_HEADER_NONE_MORE, nothing=nothing, topic=topic, count=len(hits),
                 shown=shown) if len(hits) > shown else prompts.render(
                 prompts.SUMMARY_HEADER_NONE, nothing=nothing, topic=topic, count=len(hits),
@@ -1239,7 +1239,7 @@ def _listing_header(hits: Sequence[SearchHit], topic: str, scope: int | None = N
                               es="es" if count == 1 else "", topic=topic, where=where,
                               order=order)
     if named == 0:
-        nothing = (f"No indexed abstract {_from(among)}".rstrip() if scope is None
+        nothing = (_no_abstract(among) if scope is None
                    else f"None of the {scope:,} papers from {answer}")
         if closest and count == 1:  # "which one is most relevant to X?"
             return prompts.render(prompts.LISTING_HEADER_CLOSEST, nothing=nothing, topic=topic)
@@ -1349,6 +1349,11 @@ def _of_an_author(plan: Plan) -> bool:
 
 def _from(among: str) -> str:
     return f"{among} " if among else ""
+
+
+def _no_abstract(among: str) -> str:
+    """How a first line says none names the topic: "No indexed abstract (from COLT 2024)"."""
+    return f"No indexed abstract {_from(among)}".rstrip()
 
 
 def _statuses_said(statuses: Sequence[str], count: int) -> str:

@@ -451,7 +451,7 @@ def _them_of(question: str, conversation: Conversation | None) -> Turn | None:
         return None
     of = conversation.answered
     if of and of.picked and len(of.paper_ids) == 1 and (listed := conversation.listed) and (
-                _THEM_WORDS.search(question) or _DIFFER_THEM.match(question)):
+            _THEM_WORDS.search(question) or _DIFFER_THEM.match(question)):
         return listed
     return of
 
@@ -2455,9 +2455,7 @@ class QuestionReader:
             # authors?", "how many authors does it have?": of the last answer's paper(s) (it
             # listed the papers on "authors")
             question = f"Who are the authors of {'it' if len(prev.paper_ids) == 1 else 'them'}?"
-        if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])) and not (
-                len(prev.paper_ids) > 1 and not prev.like and _IS_WHEN.match(question)):  # ("is
-            # it from 2024?" after a list: which of them are, QuestionReader.plan)
+        if prev and (asked := _fact_asked(question)) and (m := _IT.fullmatch(asked[1])):
             # "who wrote it?": the paper the last answer was on (the papers it picked, for
             # "them"; each of a few it was on: "summarize the papers on X", "who made it?");
             # after "find similar papers", the paper they are like
@@ -4526,6 +4524,10 @@ def _before_narrowing(conversation: Conversation, listed: Turn) -> Turn:
     return (_narrowed_from(conversation, narrowing) if narrowing else None) or listed
 
 
+# the words naming the first list of a conversation ("go back to the original results")
+_FIRST_LIST = frozenset({"first", "original", "initial", "very first"})
+
+
 def _of_the_named(conversation: Conversation, words: str, noun: str | None) -> int | None:
     """The place of the answer "which of the ``words`` papers (``noun``: list, results) ...?"
     narrows: by its topic ("the LoRA papers"); a list by where it came ("the first list", "the
@@ -4533,8 +4535,7 @@ def _of_the_named(conversation: Conversation, words: str, noun: str | None) -> i
     lines call it "the previous answer"): None, left to the rest of the reading."""
     if not noun:
         return conversation.named(words)
-    if noun.lower().startswith("list") or words.lower() in ("first", "original", "initial",
-                                                             "very first"):
+    if noun.lower().startswith("list") or " ".join(words.lower().split()) in _FIRST_LIST:
         return _list_named(conversation, words)
     return None
 
@@ -4546,7 +4547,7 @@ def _list_named(conversation: Conversation, words: str) -> int | None:
     turns = conversation.turns
     lists = [i for i, t in enumerate(turns) if not t.picked and (t.topic or len(t.paper_ids) > 1)]
     placed = " ".join(words.lower().split())
-    if placed in ("first", "original", "initial", "very first") and lists:
+    if placed in _FIRST_LIST and lists:
         return lists[0]
     back = 2 if lists and lists[-1] == len(turns) - 1 else 1  # (after a pick from the last
     if placed in ("previous", "earlier", "prior", "last but one") and len(lists) >= back:  # list:

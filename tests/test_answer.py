@@ -3651,7 +3651,14 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     2014 benchmark" stays words; "NIPS" is the catalog's "NeurIPS"."""
     _ingest_rows(fast_chat, tmp_path / "papers.jsonl", _venue_rows())
     fast_chat._llm = ScriptedLLM()
-    for question, note in (
+
+    def refused_saying(cases: tuple[tuple[str, str], ...]) -> None:  # each refused, its last
+        for question, note in cases:  # sentence the note
+            a = fast_chat.ask(question)
+            assert a.refused and not a.papers and a.answer.endswith(f". {note}"), (question,
+                                                                                   a.answer)
+
+    refused_saying((
             ("Which ICML 2024 papers study bandit problems?", prompts.render(
                 prompts.OTHER_VENUE, venue="ICML", venues="ALT and COLT", unnamed="")),
             ("Which papers from ICLR study bandit problems?", prompts.render(
@@ -3682,9 +3689,7 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
                 statuses="are orals and posters")),
             ("COLT 2024 spotlight papers", prompts.render(
                 prompts.NOT_THAT_STATUS, label="COLT 2024 spotlights", papers="3 COLT 2024 papers",
-                statuses="are orals and posters"))):
-        a = fast_chat.ask(question)
-        assert a.refused and not a.papers and a.answer.endswith(f". {note}"), (question, a.answer)
+                statuses="are orals and posters"))))
     a = fast_chat.ask("Which COLT 2025 papers study bandit problems?")  # held: as before
     assert [p["paper_id"] for p in a.papers] == ["p1"]
     # two statuses, one held: its papers listed, the answer says first that none is the other
@@ -3707,15 +3712,13 @@ def test_a_venue_or_year_the_catalog_holds_none_of_is_asked_for_and_said_so(
     _ingest_rows(fast_chat, tmp_path / "plain.jsonl", [
         {"id": f"u{i}", "title": f"Undated bandit problems {i}",
          "abstract": "We study bandit problems without a venue."} for i in range(2)])
-    for question, note in (
+    refused_saying((
             ("Which papers from 2022 study bandit problems?", prompts.render(
                 prompts.OTHER_YEARS, years="2022", span="2023 to 2025",
                 unnamed=" (2 of its 9 papers give no year)")),
             ("Which papers from ICLR study bandit problems?", prompts.render(
                 prompts.OTHER_VENUE, venue="ICLR", venues="ALT, COLT and NeurIPS",
-                unnamed=" (2 of its 9 papers give no venue)"))):
-        a = fast_chat.ask(question)
-        assert a.refused and a.answer.endswith(f". {note}"), (question, a.answer)
+                unnamed=" (2 of its 9 papers give no venue)"))))
 
 
 def test_a_venue_status_or_year_the_question_leaves_out(fast_chat: PaperChat,
