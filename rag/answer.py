@@ -1377,7 +1377,8 @@ def _narrows_by_filters(plan: Plan) -> bool:
     "which of them are from 2025?"): no topic, nothing left out, no order asked for."""
     return bool((plan.filters.active() or plan.author or plan.also_said)
                 and not query_terms(plan.query) and not (plan.newest_first or plan.by_title)
-                and not (plan.without or plan.without_authors) and plan.exclude is None)
+                and not plan.without and plan.exclude is None
+                and (plan.author or not plan.without_authors))
 
 
 def _narrowed_by_filters(plan: Plan) -> bool:

@@ -1216,6 +1216,10 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
                       r"|leave\s+out|skip|hide|without|excluding|except(?:\s+for)?|minus|but\s+not)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
                       r"|those\s+)?(?:(?:on|about|that\s+(?:are|use|study)|which\s+(?:are|use|study)"
                       r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
+# ... the authors those words name: "drop the ones by Kaiyi Ji", "exclude Kaiyi Ji's papers",
+# "remove those with Sergey Levine" (its "with" read by _EXCLUDE)
+_AUTHORS_OUT = re.compile(r"(?:(?P<by>(?:written\s+|co-?authored\s+)?by)\s+)?(?P<who>.+?)"
+                          r"(?P<own>['\u2019]s?(?:\s+(?:papers?|ones|work))?)?", re.IGNORECASE)
 # "he", "she", "his", "her" after an answer on an author's papers: that author ("which papers
 # did he write with Chelsea Finn?"); capitalized only where a sentence starts, and "He" or "She"
 # there not before a capital (names: "Kaiming He", "He initialization", "He Wang"); not where
@@ -2807,6 +2811,10 @@ class QuestionReader:
             question = question[:m.start()] + question[m.end():]
         question, exclude, excluded = self._not_filtered(question)
         question, left_out = self._authors_left_out(question)  # "papers by A but not with B"
+        if left_out and conversation and conversation.answered and not query_terms(
+                re.sub(r"\bones?\b", " ", question, flags=re.IGNORECASE)):
+            question = "Which of them?"  # "which are not by A?", "the ones not by A": of the
+            # last answer's papers (it refused "which?"; it searched "ones" in the index)
         without = ""
         if not left_out and (m := _WITHOUT.search(question)) and query_terms(m.group("x")) and not (
                 re.search(r"\bavoid", m.group(0), re.IGNORECASE) and not (
@@ -2862,14 +2870,17 @@ class QuestionReader:
                 plan.kind, plan.everything = "metadata", True  # orals?": all the others
                 plan.also_said = " ".join(x for x in (plan.also_said, f"other than {excluded}") if x)
         plan.no_affiliations, plan.institution_dropped = institution, bool(dropped)
-        if (judged or without or exclude is not None) and plan.scope is not None and not (
-                query_terms(plan.query)):  # (also "which ones are not from 2023?")
+        if (judged or without or exclude is not None or (left_out and not plan.author)) and (
+                plan.scope is not None and not query_terms(plan.query)):  # (also "which ones
+            # are not from 2023?", "which are not by A?")
             plan.whole_scope = True  # "of those, which is the best?": all of them
             last = conversation.answered if conversation else None  # (not a refusal after it)
             plan.topic = (last.topic or (conversation.topic if conversation and (
                 last.scoped or last.within) else "") or shown_topic(_topic(last.standalone))
                 if last else plan.topic)  # (a narrowing's, or a summary's of a list: the
             # list's topic; it quoted "graph neural networks molecules spotlights differ")
+            if left_out:  # "which are not by A?": "X without A"
+                plan.topic = f"{plan.topic} without {' or '.join(left_out)}".strip()
         return plan
 
     def _not_filtered(self, question: str) -> tuple[str, Filters | None, str]:
@@ -2927,9 +2938,16 @@ class QuestionReader:
 
     def _excluded(self, words: str, prev: Turn, filters: Filters) -> Plan | None:
         """The last answer's papers less those of the venue, years, status or institution
-        ``words`` name ("remove the posters", "drop those from 2023"); None where they name
-        a topic ("exclude the ones on images": read as "which are not about images?")."""
+        ``words`` name ("remove the posters", "drop those from 2023") or the authors they
+        name (:data:`_AUTHORS_OUT`: "drop the ones by Kaiyi Ji"); None where they name a
+        topic ("exclude the ones on images": read as "which are not about images?")."""
         if not (named := self._filter_named(words, Filters())):
+            if (m := _AUTHORS_OUT.fullmatch(words.strip())) and (names := self._names_of(
+                    m.group("who"), bool(m.group("by") or m.group("own")), words)):
+                apart = f"without {' or '.join(names)}"  # "drop the ones by A"
+                plan = _again(prev, filters, without_authors=names)
+                return replace(plan, topic=f"{plan.topic} {apart}".strip(),
+                               standalone=f"{prev.standalone} ({apart})")
             return None
         where, said = named
         return replace(_again(prev, filters), without=said, exclude=where,
@@ -3547,8 +3565,16 @@ class QuestionReader:
         # authors have it (not every Wang)
         with_or_by = re.search(r"\b(?:with|by)\b", question[m.start():m.start("who")],
                                re.IGNORECASE) is not None
+        if not (names := self._names_of(m.group("who"), with_or_by, question)):
+            return question, ()  # "papers by A without proofs": a topic's word
+        return " ".join((question[:m.start()] + " " + question[m.end():]).split()), names
+
+    def _names_of(self, who: str, with_or_by: bool, question: str) -> tuple[str, ...]:
+        """The authors ``who`` names ("A, B or C"), each a full name or every author of a
+        last name ("Chen": "Bo Chen or Li Chen") where the name is written after "with" or
+        "by" (``with_or_by``); () where any part of it is not an author's name."""
         names: list[str] = []
-        for part in filter(None, re.split(r"\s*,\s*|\s+(?:or|and|nor)\s+", m.group("who"))):
+        for part in filter(None, re.split(r"\s*,\s*|\s+(?:or|and|nor)\s+", who)):
             spans = self.index.author_spans(part)
             if spans and len(spans[0][1].split()) == len(part.split()):
                 names.append(spans[0][0])
@@ -3557,8 +3583,8 @@ class QuestionReader:
                   and 0 < len(surnamed := self.index.authors_surnamed(part)) <= _SURNAME_NAMES):
                 names.append(" or ".join(surnamed))
             else:
-                return question, ()  # "papers by A without proofs": a topic's word
-        return " ".join((question[:m.start()] + " " + question[m.end():]).split()), tuple(names)
+                return ()
+        return tuple(names)
 
     def _other_authors(self, rest: str, name: str) -> tuple[str, str, tuple[str, ...]]:
         """A question naming other authors (up to two) beside ``name`` (``rest``: the question

@@ -1849,6 +1849,24 @@ def test_papers_several_authors_wrote_together_or_either_wrote(fast_chat: PaperC
     # the most authors among the papers left (it took the most before leaving B's out: none)
     assert _listed(fast_chat, "Which paper by Bo Chen but not with Ann Lee has the most authors?"
                    ) == ["b"]
+    # ... and out of the last list, by a follow-up (it searched "by Bo Chen" as words and
+    # kept all three; "which are not by Bo Chen?" was refused, "the ones not by Bo Chen"
+    # searched the whole index)
+    for follow_up in ("drop the ones by Bo Chen", "exclude Bo Chen's papers",
+                      "remove those with Bo Chen", "leave out the papers by Chen",
+                      "which are not by Bo Chen?", "the ones not by Bo Chen",
+                      "papers not by Bo Chen"):
+        conv = Conversation()
+        fast_chat.ask("Which papers study bandits?", conv)
+        a = fast_chat.ask(follow_up, conv)
+        assert [p["paper_id"] for p in a.papers] == ["a"], follow_up
+        assert "of the 3 from the previous answer matches \u201cbandits without Bo Chen\u201d" in (
+            a.answer.splitlines()[0]), (follow_up, a.answer)
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandits?", conv)
+    a = fast_chat.ask("which of them are by Ann Lee but not with Bo Chen?", conv)
+    assert [p["paper_id"] for p in a.papers] == ["a"]
+    assert "include 1 paper by Ann Lee without Bo Chen" in a.answer.splitlines()[0], a.answer
     # a last name alone is left out only after "with" or "by", capitalized: "excluding lee"
     # is a topic's word
     assert not fast_chat.answerer().plan("papers on kernels excluding lee", None,
