@@ -229,6 +229,8 @@ class Answerer:
         if plan.title_words:  # "papers with X in the title": those whose title names it
             titled = self.index.title_matches(plan.title_words)
             hits = [h for h in hits if h.paper.paper_id in titled]
+        if plan.without_code:  # "papers without code", "drop the ones with code"
+            hits = [h for h in hits if not CODE_LINKED.search(h.paper.abstract)]
         if plan.with_code:  # "NeRF papers with code": those whose abstract links it
             hits = [h for h in hits if CODE_LINKED.search(h.paper.abstract)]
             if not query_terms(plan.query):  # "which of them have code?": each by its

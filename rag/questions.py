@@ -1825,6 +1825,7 @@ class Plan:
     author_place: str = ""             # ... "first" or "last" where it must be so placed
     author_count: tuple[int, int] | None = None  # "single-author papers": (1, 1), inclusive
     author_extreme: str = ""           # ... "most" or "fewest": of those, the most (fewest) authors
+    without_code: bool = False         # "... without code": those whose abstract links none
     with_code: bool = False            # "NeRF papers with code": those whose abstract links
     #                                    code (:data:`CODE_LINKED`)
     new_data: bool = False             # "papers that release new datasets": those introducing
@@ -2064,18 +2065,23 @@ class QuestionReader:
         typed = _without_definitions(question)
         placed, place = _author_placed(typed)
         placed, counted, said, extreme = _authors_counted(placed)
-        placed, code = _code_asked(placed)
+        placed, code, no_code = _code_asked(placed)
         placed, data = _data_asked(placed)
         placed, on_title, title_words = _title_asked(placed)
         if title_words and not self.index.titled():  # "papers with X in the title" where
             return Plan("summary", "", Filters(), reply=prompts.NO_TITLES)  # none has one
-        if (counted or code or data) and _BARE_WHICH.fullmatch(placed):  # "which have code?":
+        if counted or code or data:  # "how many COLT papers have one author?", "how many
+            placed = _HOW_MANY.sub("which", placed)  # papers have code?": those listed, under
+            # their count (not the count of all COLT papers)
+        if (counted or code or data) and (_BARE_WHICH.fullmatch(placed) or (
+                no_code and _DROP_ONES.fullmatch(placed))):  # "which have code?", "how many
+            # have no code?", "drop the ones with code":
             placed = ("Which of them?" if conversation and conversation.answered  # of a list
                       else "Which papers?")
-        said = f"{said} and linked code" if said and code else said or (CODE_SAID if code else "")
+        code_said = NO_CODE_SAID if no_code else CODE_SAID
+        said = (f"{said} and {code_said.removeprefix('with ')}" if said and code
+                else said or (code_said if code else ""))
         said = ", ".join(x for x in (DATA_SAID if data else "", said) if x)
-        if counted:  # "how many COLT papers have one author?": those listed, under their count
-            placed = _HOW_MANY.sub("which", placed)  # (not the count of all COLT papers)
         plan = self._read(self.compounded(placed), conversation, filters)
         if title_words and not (set(query_terms(placed)) - _NO_TOPIC_WORDS
                                 or plan.filters.active() or plan.author):  # "show me papers
@@ -2084,7 +2090,8 @@ class QuestionReader:
             # title": on privacy)
         if counted or code or data:  # "single-author papers (on X)", "papers with more than
             # 20 authors", "NeRF papers with code", "new benchmarks for LLM reasoning"
-            plan.author_count, plan.author_extreme, plan.with_code = counted, extreme, code
+            plan.author_count, plan.author_extreme = counted, extreme
+            plan.with_code, plan.without_code = code and not no_code, no_code
             plan.new_data = data
             plan.also_said = said
             if plan.scope is not None:  # "of those, which have code?": said as the narrowing
@@ -4077,16 +4084,27 @@ _AUTHOR_COUNT = re.compile(
 # on GitHub", "that release their code", "with open-source code", "with a GitHub repo", the
 # words ending a clause (not "papers with code generation benchmarks", "LLMs with code
 # interpreters"; QuestionReader.plan)
-_WITH_CODE = re.compile(
-    r"\s*\b(?:with|having|(?:(?:that|which)\s+)?(?:have|has|releases?|shares?|publish(?:es)?"
-    r"|provides?|links?|open[- ]sources?))\s+(?:(?:their|its|the"
-    r"|a|an|public|publicly\s+available|open[- ]source[d]?|released|available|source)\s+)*"
+_CODE_NOUN = (
+    r"(?:(?:their|its|the|a|an|any|public|publicly\s+available|open[- ]source[d]?|released|linked"
+    r"|available|source)\s+)*"
     r"(?:code(?:\s+(?:bases?|releases?))?|codebases?|implementations?|github\s+(?:repos?|repositor"
     r"(?:y|ies)|links?|code)|repos|repositor(?:y|ies))(?:\s+(?:on|at|in)\s+github)?"
     r"(?:\s+(?:available|released|online))?(?![-\w])"
     # ... ending the clause: not "with code data", "code interpreters", "code-mixed text"
-    r"(?=\s*(?:$|[?.!,;:]|(?:on|about|for|in|regarding|and|that|which|from|at|since|published)\b))",
-    re.IGNORECASE)
+    r"(?=\s*(?:$|[?.!,;:]|(?:on|about|for|in|regarding|and|that|which|from|at|since|published)\b))")
+_WITH_CODE = re.compile(
+    r"\s*\b(?:with|having|(?:(?:that|which)\s+)?(?:have|has|releases?|shares?|publish(?:es)?"
+    r"|provides?|links?|open[- ]sources?))\s+" + _CODE_NOUN, re.IGNORECASE)
+# ... and none: "papers without code", "with no code", "that don't release their code",
+# "which have no code on GitHub"
+_WITHOUT_CODE = re.compile(
+    r"\s*\b(?:without|with\s+no|lacking|(?:(?:that|which)\s+)?(?:(?:do|does|did)(?:n['\u2019]?t"
+    r"|\s+not)\s+(?:have|release|share|publish|provide|link|open[- ]source)|(?:have|has)\s+no))\s+"
+    + _CODE_NOUN, re.IGNORECASE)
+# ... a follow-up leaving out those with it: "drop the ones (with code)", "remove those"
+_DROP_ONES = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
+                        r"|leave\s+out|skip|hide)\s+(?:(?:the|all)\s+)?(?:ones|papers|those)?"
+                        r"\s*[?.!]*\s*", re.IGNORECASE)
 # an abstract linking its code: a link, "code is available", "our code", "open-source
 # implementation" (1 NeurIPS 2023 abstract in 5)
 CODE_LINKED = re.compile(
@@ -4099,6 +4117,7 @@ CODE_LINKED = re.compile(
     r"(?:source\s+)?(?:codes?|codebases?)\b(?!\s+(?:generation|completion|models?|llms?|datasets?"
     r"|benchmarks?))", re.IGNORECASE)
 CODE_SAID = "with linked code"
+NO_CODE_SAID = "without linked code"
 TITLE_SAID = "by title"  # "papers with X in the title": "N papers by title match “X”"
 
 
@@ -4154,8 +4173,8 @@ def introduces_data(paper: Paper) -> bool:
 _BARE_WHICH = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:which(?:\s+ones?)?|(?:(?:are|is)\s+there\s+)?"
                          r"any(?:\s+ones?)?(?:\s+(?:that|which))?"
                          # "show me the ones (with code)"
-                         r"|(?:(?:can|could)\s+(?:you|u)\s+)?(?:please\s+)?(?:show|list|give|find|get"
-                         r"|display)(?:\s+(?:me|us))?\s+(?:(?:only|just)\s+)?the\s+ones)?\s*[?.!]*\s*",
+                         r"|(?:(?:(?:can|could)\s+(?:you|u)\s+)?(?:please\s+)?(?:show|list|give|find|get"
+                         r"|display|keep)(?:\s+(?:me|us))?\s+)?(?:(?:only|just)\s+)?the\s+ones)?\s*[?.!]*\s*",
                          re.IGNORECASE)
 
 
@@ -4221,11 +4240,17 @@ def _title_asked(question: str) -> tuple[str, str, str]:
     return _taken_out(question, m), _taken_out(question, m, put), words
 
 
-def _code_asked(question: str) -> tuple[str, bool]:
+def _code_asked(question: str) -> tuple[str, bool, bool]:
     """``question`` without the words asking for papers that link their code (:data:`_WITH_CODE`:
-    "NeRF papers with code on GitHub": "NeRF papers"), and whether it asks so."""
-    m = _WITH_CODE.search(question)
-    return (_taken_out(question, m), True) if m else (question, False)
+    "NeRF papers with code on GitHub": "NeRF papers") or link none (:data:`_WITHOUT_CODE`:
+    "papers without code", "drop the ones with code"), whether it asks either, and whether
+    it asks for those linking none."""
+    if m := _WITHOUT_CODE.search(question):
+        return _taken_out(question, m), True, True
+    if m := _WITH_CODE.search(question):
+        rest = _taken_out(question, m)
+        return rest, True, bool(_DROP_ONES.fullmatch(rest))
+    return question, False, False
 
 
 def _authors_counted(question: str) -> tuple[str, tuple[int, int] | None, str, str]:

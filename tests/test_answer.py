@@ -2120,6 +2120,20 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
     assert a.answer.splitlines()[0] == (
         "The previous answer's 3 papers include 2 papers with linked code:"), a.answer
     assert a.standalone_query == "Which papers study NeRF? (with linked code)"  # was "... ()"
+    # ... and those linking none (it searched "don't"; "drop the ones with code" was refused:
+    # the papers with code each named "ones"; "how many have no code?" counted the catalog)
+    turns = conv.turns[:1]
+    for question in ("which of them don't have code?", "which ones have no code?",
+                     "drop the ones with code", "only the ones without code",
+                     "how many have no code?", "remove those with code"):
+        a = fast_chat.ask(question, Conversation(list(turns)))
+        assert [p["paper_id"] for p in a.papers] == ["n3"], (question, a.answer)
+        assert a.answer.splitlines()[0] == (
+            "The previous answer's 3 papers include 1 paper without linked code:"), a.answer
+    assert _listed(fast_chat, "NeRF papers that don't release their code") == ["n3"]
+    assert _listed(fast_chat, "papers without code") == ["c1", "n3"]
+    a = fast_chat.ask("how many papers have code?")  # (the catalog's count of every paper)
+    assert a.answer.splitlines()[0] == "The index holds 3 papers with linked code:", a.answer
     fast_chat.ask("Which papers study NeRF?", conv)
     a = fast_chat.ask("what about the ones with code?", conv)  # (it searched "the ones")
     assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], a.answer
