@@ -542,7 +542,7 @@ class Answerer:
             if synthesis:
                 lines = self._synthesis(question, sources, stats, answer)
             elif plan.fact:  # "who wrote X?": what the catalog gives of X (of each picked)
-                lines = iter([_cite(_fact(plan.fact, hit.paper), n)
+                lines = iter([_cite(_fact(plan.fact, hit.paper, plan.fact_check), n)
                               for n, hit in enumerate(sources, 1)])
             elif listed_too:  # few enough to write out ("what topics does Ann Lee work
                 # on?"): each paper after its topics
@@ -1594,10 +1594,13 @@ def _trend_lines(trends: Sequence[Trend], hits: Sequence[SearchHit], late: int,
     return lines, _topics_ask([t.name for t in trends])
 
 
-def _fact(fact: str, paper: Paper) -> str:
+def _fact(fact: str, paper: Paper, check: str = "") -> str:
     """What the catalog gives of ``paper`` that a question asks for (:attr:`Plan.fact`): its
     authors, venue and year (and status), status, affiliations or abstract; or that it gives
-    none."""
+    none. After "Yes: " or "No: " where the question asked whether it is so (``check``:
+    :attr:`Plan.fact_check`) and the catalog tells."""
+    if said := _checked(fact, paper, check):
+        return f"{said}: {_fact(fact, paper)}"
     title = f"\u201c{paper.title or paper.label}\u201d"
     where, status = _venue_year(paper), paper.status
     # each institution once, however written ("UC Berkeley", "University of California,
@@ -1631,6 +1634,22 @@ def _fact(fact: str, paper: Paper) -> str:
         return (f"The authors of {title} list {and_list(affiliations)}" if affiliations
                 else f"The catalog gives no affiliations for {title}")
     return f"The abstract of {title}: {paper.abstract}"
+
+
+def _checked(fact: str, paper: Paper, check: str) -> str:
+    """"Yes" or "No" to whether ``paper`` has the year (and venue) or status ``check`` names
+    ("ICLR 2024", "oral"); '' where the catalog gives no year or status. A word
+    before the year is a venue only written as one ("ICLR", "CoRL", "NeurIPS": two capitals;
+    not "May 2023"), and matches the catalog's as part of it ("NIPS" of "NeurIPS")."""
+    if not check:
+        return ""
+    if fact == "status":
+        return "" if not paper.status else "Yes" if check in paper.status.lower() else "No"
+    if fact != "when" or paper.year is None or not (m := re.search(r"(?:19|20)\d{2}", check)):
+        return ""
+    venue = check[:m.start()].strip()
+    venue = venue.lower() if sum(c.isupper() for c in venue) >= 2 else ""
+    return "Yes" if paper.year == int(m.group()) and venue in paper.venue.lower() else "No"
 
 
 # what an abstract writes where it names an aspect in other words: "However, PPO is sensitive

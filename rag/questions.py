@@ -1646,9 +1646,10 @@ _IS_STATUS = re.compile(rf"^\s*(?:is|was)\s+{_TITLE}\s+(?:an?\s+)?(?:oral|spotli
                         r"(?:\s*(?:,|or)\s+(?:an?\s+)?(?:oral|spotlight|poster))*"
                         r"(?:\s+(?:paper|presentation))?(?:\s+(?:at|in)\s+[\w-]+(?:\s+\d{4})?)?"
                         r"[\s?.!]*$", re.IGNORECASE)
-# "is it from 2023?", "was this paper published at NeurIPS 2023?" after an answer on one paper:
-# its venue and year (fact "when")
-_IS_WHEN = re.compile(r"^\s*(?:is|was)\s+(?P<x>it|this(?:\s+(?:paper|one))?|that(?:\s+(?:paper|one))?)"
+# "is it from 2023?", "was this paper published at NeurIPS 2023?" after an answer on one paper,
+# "is the first one from 2024?" after a list: its venue and year (fact "when")
+_IS_WHEN = re.compile(r"^\s*(?:is|was)\s+(?P<x>it|this(?:\s+(?:paper|one))?|that(?:\s+(?:paper|one))?"
+                      r"|the\s+[\w-]+\s+(?:one|paper)|paper\s+(?:#\s*)?\d+)"
                       r"\s+(?:(?:published|presented|accepted)\s+)?(?:from|in|at)\s+(?P<when>(?:[A-Za-z]"
                       r"[\w-]*\s+)?(?:19|20)\d{2})[\s?.!]*$", re.IGNORECASE)
 # whether a paper of a title is indexed: "Is there a paper called X?", "Is 'X' in the corpus?",
@@ -1875,6 +1876,7 @@ class Plan:
     scope_of: int = 0                  # the papers ``scope`` was picked from, where more
     #                                    ("topic 2" after a tally by area: of the 29 counted)
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
+    fact_check: str = ""               # "is it from ICLR 2024?": "ICLR 2024"; "is X an oral?": "oral"
     #                                    or "affiliations" of the one paper in ``scope`` (or
     #                                    "authors+affiliations": "... and where are they from?")
     reply: str = ""                    # "hello", "thanks": what to say, with no search
@@ -1988,7 +1990,8 @@ class QuestionReader:
             question = f"What {m.group('x')} do they use?"  # "what tools?" after a list: of
             # its papers (it searched "tools" in every paper)
         if conversation and (had := conversation.answered) and len(had.paper_ids) > 1 and not (
-                had.like) and (when := _IS_WHEN.match(question)):  # "is it from 2024?" after a
+                had.like) and (when := _IS_WHEN.match(question)) and not re.match(
+                    r"the|paper", when.group("x"), re.IGNORECASE):  # "is it from 2024?" after a
             question = f"Which of them are from {when.group('when')}?"  # list (it summarized
             # them; one paper: its venue and year)
         if (code_asked := _CODE_OF_THEM.match(question)) and conversation and (
@@ -2136,6 +2139,8 @@ class QuestionReader:
             plan.of_author = next((t.author for t in reversed(conversation.turns)  # after "what
                                    if set(plan.scope) <= set(t.paper_ids)), "")  # did X work
             # on?": each "Y et al., with X", as the list it narrows (the last holding them)
+        if plan.fact in ("when", "status"):  # "is it from 2024?": answered yes or no
+            plan.fact_check = _fact_check(typed)
         return plan
 
     def _reply(self, question: str) -> str:
@@ -4693,6 +4698,18 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
         # the third listed)
         return None
     return next((k for k, v in m.groupdict().items() if v and k != "x"), "status"), m.group("x")
+
+
+def _fact_check(question: str) -> str:
+    """What a yes-or-no question on a paper asks to check (:attr:`Plan.fact_check`): the venue
+    and year of "is it from ICLR 2024?" (:data:`_IS_WHEN`), the status of "is X an oral?"
+    (:data:`_IS_STATUS`); '' for any other question ("is X an oral or a poster?" asks which)."""
+    if m := _IS_WHEN.match(question):
+        return m.group("when")
+    if (m := _IS_STATUS.match(question)) and len(statuses := re.findall(
+            r"\b(?:oral|spotlight|poster)\b", question[m.end("x"):], re.IGNORECASE)) == 1:
+        return statuses[0].lower()
+    return ""
 
 
 def _named_of(question: str, names: Sequence[str]) -> tuple[list[str], str] | None:

@@ -3466,7 +3466,8 @@ def test_a_question_on_the_one_paper_of_the_last_answer_names_it(fast_chat: Pape
     """"Does it have code?" after an answer on one paper says whether that paper is among the
     papers with linked code, naming it (it said "The previous answer's 1 paper includes 1
     paper with linked code"; none: test_papers_that_link_their_code); "is it from 2024?"
-    gives its venue and year (it summarized it); "what else did its first author write?",
+    gives its venue and year, yes or no, as "is the first one from 2024?" after a list
+    (it summarized it); "what else did its first author write?",
     where they wrote no other, says no paper by them besides it."""
     rows = _venue_rows()
     rows[2]["abstract"] = f"{rows[2]['abstract']} Code is at https://github.com/a/bandits."
@@ -3488,11 +3489,22 @@ def test_a_question_on_the_one_paper_of_the_last_answer_names_it(fast_chat: Pape
         papers="papers with linked code"), a.answer
     assert [p["paper_id"] for p in a.papers] == ["p2"]
     conv = Conversation(conv.turns[:1])
-    fast_chat.ask("tell me about the first one", conv)
-    title = f"On bandit problems {ids[0][1:]}"
-    for question in ("is it from 2024?", "Was this paper published at COLT 2025?"):
+    title = f"On bandit problems {ids[0][1:]}"  # (at COLT 2024, an oral)
+    # a pick asked of: its venue and year, yes or no (it summarized the first one)
+    for question, said in (("is the first one from 2024?", "Yes"),
+                           ("was paper 1 published in 2025?", "No"),
+                           ("is the first one an oral?", "Yes")):
         a = fast_chat.ask(question, Conversation(list(conv.turns)))
-        assert a.answer.startswith(f"\u201c{title}\u201d appeared at "), (question, a.answer)
+        assert [p["paper_id"] for p in a.papers] == ids[:1], (question, a.answer)
+        assert a.answer.startswith(f"{said}: \u201c{title}\u201d "), (question, a.answer)
+    fast_chat.ask("tell me about the first one", conv)
+    for question, said in (("is it from 2024?", "Yes"),  # (it gave the venue and year alone)
+                           ("Was this paper published at COLT 2025?", "No"),
+                           ("was it at ALT 2024?", "No"), ("was it at Colt 2024?", "Yes"),
+                           ("was it published in May 2024?", "Yes")):  # (no venue: the year)
+        a = fast_chat.ask(question, Conversation(list(conv.turns)))
+        assert a.answer.startswith(f"{said}: \u201c{title}\u201d appeared at "), (
+            question, a.answer)
     a = fast_chat.ask("what else did its first author write?", Conversation(list(conv.turns)))
     assert a.refused and a.answer == (  # (not "no indexed paper besides “X” matches “Author 0”")
         f"{prompts.CANNOT_ANSWER_PHRASE}: no indexed paper by {names[int(ids[0][1:])]} besides "
@@ -4174,7 +4186,9 @@ def test_a_question_about_one_paper_named_by_its_title_gets_what_the_catalog_giv
              "\u201cOn bandit problems 2\u201d appeared at ALT 2025 (Oral) [1]."),
             ("what year is the On bandit problems 2 paper from?",
              "\u201cOn bandit problems 2\u201d appeared at ALT 2025 (Oral) [1]."),
-            ("Is On bandit problems 1 an oral?",
+            ("Is On bandit problems 1 an oral?",  # (said yes or no)
+             "No: \u201cOn bandit problems 1\u201d is listed as Poster at COLT 2025 [1]."),
+            ("Is On bandit problems 1 an oral or a poster?",  # (which: no yes or no)
              "\u201cOn bandit problems 1\u201d is listed as Poster at COLT 2025 [1]."),
             ("What are the affiliations of On bandit problems 1?",
              "The authors of \u201cOn bandit problems 1\u201d list Stanford University [1]."),
@@ -4447,7 +4461,8 @@ def test_a_stated_interest_a_whats_new_or_a_pick_asks_what_it_means(fast_chat: P
                            ("When was this paper published?", "appeared at")):
         a = fast_chat.ask(question, conv)
         title = f"\u201c{listed[1]['title']}\u201d"
-        assert a.answer.startswith((title, f"The authors of {title}")) and said in a.answer, (
+        assert a.answer.removeprefix("No: ").startswith((title, f"The authors of {title}")) and (
+            said in a.answer), (
             question, a.answer)
         assert [p["paper_id"] for p in a.papers] == [listed[1]["paper_id"]], question
     fast_chat.ask("Tell me about the first two", conv)
@@ -4541,10 +4556,10 @@ def test_the_acronym_paper_is_the_one_titled_what_the_corpus_spells_it_out_as(
     assert not fast_chat.answerer().plan("Who wrote the bandit paper?", None, None).fact
     # the acronym alone, and a status asked among two ("an oral or a poster?"; they were
     # searched as words: "no indexed paper writes poster")
-    for question in ("Was DPO an oral?", "Was DPO an oral or a poster?",
-                     "Is the DPO paper a spotlight, an oral or a poster at NeurIPS?"):
+    for question, said in (("Was DPO an oral?", "Yes: "), ("Was DPO an oral or a poster?", ""),
+                           ("Is the DPO paper a spotlight, an oral or a poster at NeurIPS?", "")):
         a = fast_chat.ask(question)
-        assert a.answer.startswith("\u201cDirect Preference Optimization: Your Model is a "
+        assert a.answer.startswith(f"{said}\u201cDirect Preference Optimization: Your Model is a "
                                    "Reward Model\u201d is listed as Oral"), (question, a.answer)
     assert fast_chat.ask("Who wrote DPO?").answer.endswith("is by Ann Lee [1].")
     plan = fast_chat.answerer().plan("papers similar to the DPO paper", None, None)
