@@ -135,9 +135,9 @@ _HAS_MOST = re.compile(
     r"|fewest|least|tightest|fastest|smallest)\s+(?P<x>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)"
     r"[\s?.!]*$", re.IGNORECASE)
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
-# "recent papers on X", "the latest work on X" (newest first)
+# "recent papers on X", "new papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
-                    rf"|(recent|latest|newest))\s+(?={_NAMED}{_PAPERS}\b"
+                    rf"|(recent|latest|newest|new(?:er)?))\s+(?={_NAMED}{_PAPERS}\b"
                     r"|(?:advances|developments|progress|results|research|work)\s+(?:in|on|for|of)\s)",
                     re.IGNORECASE)  # ("the most recent advances in X": not "recent X")
 # ... asked at the question's end: "papers on X, newest first", "... sorted by year",
