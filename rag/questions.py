@@ -4215,7 +4215,14 @@ _IN_TITLE = re.compile(
     # title or abstract": anywhere; nor "... in the title generation task")
     r"|\b(?:whose|where\s+the)\s+titles?\s+(?:contains?|mentions?|includes?|names?|has|have|uses?"
     r"|says?)\s+(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<y>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)"
-    r"|\btitled\s+with\s+(?P<z>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)
+    r"|\btitled\s+with\s+(?P<z>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)"
+    # ... titles asked for by what they name: "which titles mention LLM?", "titles containing
+    # 'agent'", "list all titles with diffusion" (from the start: not "papers that generate
+    # titles with LLMs")
+    r"|^\s*(?:(?:which|what|any|list|show|find|give|get)(?:\s+(?:me|us))?\s+)?(?:(?:all|the)\s+)?"
+    r"(?:paper\s+)?titles?\s+(?:(?:that|which)\s+)?(?:contain(?:s|ing)?|mention(?:s|ing)?"
+    r"|includ(?:e|es|ing)|nam(?:e|es|ing)|us(?:e|es|ing)|ha(?:s|ve|ving)|with|say(?:s|ing)?)\s+"
+    r"(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<t>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)
 
 
 # words of a question asking for titles that name no topic ("find new papers with X in the
@@ -4236,12 +4243,13 @@ def _title_asked(question: str) -> tuple[str, str, str]:
     question = _IN_TITLE_OR_ABSTRACT.sub("", question)  # ("X in the title or abstract": X)
     if not (m := _IN_TITLE.search(question)):
         return question, question, ""
-    words = next(w for w in (m.group(g) for g in "xyz") if w).strip(_QUOTES + " ")
+    words = next(w for w in (m.group(g) for g in "xyzt") if w).strip(_QUOTES + " ")
     if not query_terms(words):
         return question, question, ""
     verb = (m.group("verb") or "").lower()
     put = (f"is about {words}" if verb in ("has", "contains", "uses", "mentions", "names")
-           else f"are about {words}" if verb else f"on {words}")
+           else f"are about {words}" if verb else f"papers on {words}" if m.group("t")
+           else f"on {words}")
     return _taken_out(question, m), _taken_out(question, m, put), words
 
 

@@ -3528,7 +3528,10 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
     for question in ("show me papers with the word 'bandit' in the title",
                      "which papers have bandit in their titles?",
                      "how many papers have bandit in the title?",
-                     "papers whose title mentions bandit"):
+                     "papers whose title mentions bandit",
+                     "which titles mention bandit?",  # titles asked for (each was refused:
+                     "titles containing 'bandit'",  # no paper matched "titles mention bandit")
+                     "list all titles with bandit"):
         a = fast_chat.ask(question)
         assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], (
             question, a.answer)
@@ -3539,6 +3542,8 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
     assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p2"], a.answer
     assert not fast_chat.answerer().plan(  # (a title's words, not the paper's)
         "which papers use bandit problems in the title generation task?", None, None).title_words
+    assert not fast_chat.answerer().plan("papers that generate titles with bandit problems",
+                                         None, None).title_words
     a = fast_chat.ask("papers on bandit problems with 'regret' in the title")  # a topic and
     assert [p["paper_id"] for p in a.papers] == ["p6"], a.answer  # a title's word apart
     assert a.answer.splitlines()[0].startswith(
