@@ -824,6 +824,8 @@ class Answerer:
         besides = (_whose(plan, hits) if by == "coauthor" else frozenset(
             a.lower() for h in hits if h.paper.paper_id == plan.like for a in h.paper.authors)
             if others else frozenset())
+        if plan.tally_only:  # "which authors published at both COLT and ALT?": those alone
+            besides = frozenset(a.lower() for h in hits for a in h.paper.authors) - plan.tally_only
         counted, narrower = (self._topics(hits, self._most(), plan.topic) if by == "topic"
                              else (_tallied(hits, by, besides, at=plan.filters.affiliation,
                                             of=plan.author if plan.tally_own else ""),
@@ -1066,9 +1068,14 @@ class Answerer:
         if plan.kind != "summary" or plan.narrowed:
             written = self._written_out(plan, hits)
             more = len(hits) - plan.offset - len(written)
-            head = (prompts.render(prompts.REST_HEADER, count=f"{len(hits):,}",
-                                   of=f"{plan.rest_of:,}", s="" if len(hits) == 1 else "s",
-                                   on=_on_earlier(plan))
+            one = len(plan.tally_only) == 1
+            head = (prompts.render(prompts.AT_BOTH_HEADER, have="has" if one else "have",
+                                   authors=f"{len(plan.tally_only):,} author{'' if one else 's'}",
+                                   sides=neutralize(plan.topic), count=f"{len(hits):,}")
+                    if plan.tally_only
+                    else prompts.render(prompts.REST_HEADER, count=f"{len(hits):,}",
+                                        of=f"{plan.rest_of:,}", s="" if len(hits) == 1 else "s",
+                                        on=_on_earlier(plan))
                     if plan.rest_of
                     else _like_header(len(hits) - 1, neutralize(detex(plan.topic)), among) if plan.like
                     else prompts.render(prompts.LIKE_TEXT_HEADER, count=len(hits), text=topic,

@@ -214,6 +214,11 @@ TOPICS_ASK = ("For a topic's papers among these, ask for it by its number (\u201
               "for every paper on it, whether its title names it or not, ask \u201cwhich papers "
               "are on {topic}?\u201d.")
 EVERYTHING_HEADER = "The index holds {count} papers:"
+# "which authors published at both COLT and ALT?": {authors}, how many have papers at both
+# ("1 author", "47 authors") and {have}, "has" or "have";
+# {sides}: "COLT and ALT"; {count}: their papers at either
+AT_BOTH_HEADER = "{authors} {have} papers at both {sides}; their {count} papers there:"
+AT_BOTH_NONE = "No indexed author has papers at both {sides}."
 # A listing of the papers of an author, venue, year, status or institution, with no topic:
 # {papers}: rag.questions.held_papers ("169 COLT 2024 papers", "10 papers by Yoshua Bengio").
 HELD_HEADER = "The index holds {papers}:"

@@ -1220,6 +1220,14 @@ _EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remov
 # "remove those with Sergey Levine" (its "with" read by _EXCLUDE)
 _AUTHORS_OUT = re.compile(r"(?:(?P<by>(?:written\s+|co-?authored\s+)?by)\s+)?(?P<who>.+?)"
                           r"(?P<own>['\u2019]s?(?:\s+(?:papers?|ones|work))?)?", re.IGNORECASE)
+# the authors with papers at two venues (or years): "which authors published at both COLT and
+# ALT?", "who has papers in both CoRL and COLM?", "authors with papers at both COLT 2023 and
+# COLT 2024" (:meth:`QuestionReader._at_both`)
+_AT_BOTH = re.compile(
+    rf"{_LEAD}(?:(?:which|what|list|show\s+me|find)\s+(?:the\s+)?)?(?:authors|people|researchers|who)"
+    r"(?:\s+(?:who|that|with))?(?:\s+(?:have|has|had))?(?:\s+(?:both\s+)?(?:published|publish(?:es)?"
+    r"|papers|presented|appeared))\s+(?:at|in)\s+both\s+(?P<a>[^?!]+?)\s+and\s+(?P<b>[^?!]+?)"
+    r"[\s?.!]*$", re.IGNORECASE)
 # "he", "she", "his", "her" after an answer on an author's papers: that author ("which papers
 # did he write with Chelsea Finn?"); capitalized only where a sentence starts, and "He" or "She"
 # there not before a capital (names: "Kaiming He", "He initialization", "He Wang"); not where
@@ -1889,6 +1897,8 @@ class Plan:
     #                                    "affiliation", "venue", "year", "area", "topic" or
     #                                    "trend" (topics by growth)
     tally_own: bool = False            # ... by ``author``'s own affiliation ("where is X from?")
+    tally_only: frozenset[str] = frozenset()  # ... of these authors alone (lowercase; "which
+    #                                    authors published at both COLT and ALT?")
     everything: bool = False           # "what topics are covered?": every paper (within filters)
     trend_year: int | None = None      # "what was trending in 2025?": the year of a "trend" tally
     titles: bool = False               # "just the titles": a listing's lines without sentences
@@ -1960,6 +1970,8 @@ class QuestionReader:
         question = self._pronoun_named(question, conversation)
         earlier = ""  # the topic of an earlier listing a follow-up narrows
         question, venues_respelled = self._venues_written(self._written(question))
+        if plan := self._at_both(question):  # "which authors published at both COLT and ALT?"
+            return plan
         if conversation and conversation.answered and (m := _WITH_AUTHOR.match(question)) and (
                 self._author_named(m.group("who")).name):  # "with Sergey Levine?" after a list
             question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
@@ -2947,6 +2959,35 @@ class QuestionReader:
         return Plan("summary", paper.title or paper.label, Filters(), scope=[paper.paper_id],
                     topic=paper.title or paper.label, standalone=question, whole_scope=True,
                     fact=asked[0])
+
+    def _at_both(self, question: str) -> Plan | None:
+        """The papers at either of two venues (or years) by the authors who have papers at
+        both (:data:`_AT_BOTH`: "which authors published at both COLT and ALT?"), counted by
+        those authors alone; None where the question asks no such thing or names no filter
+        on either side (a topic: "who published at both bandits and RL?")."""
+        if not (m := _AT_BOTH.match(question)):
+            return None
+        sides = [n for g in "ab" if (n := self._filter_named(m.group(g), Filters()))]
+        if len(sides) < 2:
+            return None
+        (first, _), (second, said) = sides
+        if first.venue and second.has_years() and not (second.venue or second.status):
+            sides[1] = (replace(second, venue=first.venue), said)  # "COLT 2024 and 2025":
+            # COLT's papers of 2025 (not every paper of 2025)
+        ids = [set(self.index.filter_ids(**vars(where)) or []) for where, _ in sides]
+        if empty := [side for side, held in zip(sides, ids, strict=True) if not held]:
+            return Plan("metadata", "", empty[0][0], topic=empty[0][1], standalone=question)
+            # "... COLT and ICML?": the catalog's venues (it read "ICML" as a word to find)
+        papers = self.index.get(sorted(ids[0] | ids[1]))
+        both = set.intersection(*({a.lower() for i in side for a in papers[i].authors}
+                                  for side in ids))
+        said = " and ".join(named for _, named in sides)
+        if not both:
+            return Plan("summary", "", Filters(), reply=prompts.render(prompts.AT_BOTH_NONE,
+                                                                       sides=neutralize(said)))
+        return Plan("listing", "", Filters(), scope=[i for i in papers if any(
+            a.lower() in both for a in papers[i].authors)], whole_scope=True, topic=said,
+                    standalone=question, tally="author", tally_only=frozenset(both))
 
     def _excluded(self, words: str, prev: Turn, filters: Filters) -> Plan | None:
         """The last answer's papers less those of the venue, years, status or institution

@@ -5360,3 +5360,34 @@ def test_a_presentation_session_is_read_from_the_question_or_a_filter(
     assert "Poster Session 2: Tuesday, Dec 12, 15:15 CT" in result.stdout  # each paper's
     result = runner.invoke(cli.app, ["ask", "Which papers study bandits?", "--session", "Friday"])
     assert result.exit_code == 2 and "error: no presentation session matches" in result.stderr
+
+
+def test_the_authors_with_papers_at_both_of_two_venues_are_counted(fast_chat: PaperChat,
+                                                                   tmp_path: Path) -> None:
+    """"Which authors published at both COLT and ALT?" counts, of the papers at either, by
+    the authors with papers at both alone (it listed every COLT or ALT paper, or read "ALT"
+    as a word to find); a venue the catalog does not hold is said so; none shared, said so."""
+    rows = _venue_rows()
+    for row, authors in zip(rows, (["Ann Lee", "Bo Chen"], ["Bo Chen"], ["Ann Lee", "Cy Dunn"],
+                                   ["Bo Chen"], ["Di Evans"], ["Cy Dunn", "Ed Fox"]),
+                            strict=True):
+        row["authors"] = authors  # COLT: p0, p1 (2025), p3, p4; ALT: p2, p5
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    for question in ("Which authors published at both COLT and ALT?",
+                     "who has papers in both COLT and ALT?",
+                     "authors with papers at both COLT and ALT"):
+        a = fast_chat.ask(question)
+        lines = a.answer.splitlines()
+        assert lines[0] == prompts.render(prompts.AT_BOTH_HEADER, authors="1 author", have="has",
+                                          sides="COLT and ALT", count="2"), (question, a.answer)
+        assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p2"], question
+        assert lines[2].startswith("1. Ann Lee: 2 papers") and len(lines) == 3, a.answer
+    a = fast_chat.ask("who published at both COLT 2024 and COLT 2025?")
+    assert a.answer.splitlines()[0].startswith(  # (COLT's of 2025: not Ann Lee's ALT paper)
+        "1 author has papers at both COLT 2024 and 2025; their 3 papers"), a.answer
+    assert "Bo Chen: 3 papers" in a.answer, a.answer
+    a = fast_chat.ask("who published at both COLT and ICML?")  # (the catalog's venues)
+    assert a.refused and "The index holds no ICML papers" in a.answer, a.answer
+    a = fast_chat.ask("who published at both COLT 2025 and ALT?")  # (Bo Chen: COLT alone)
+    assert a.answer == prompts.render(prompts.AT_BOTH_NONE, sides="COLT 2025 and ALT"), a.answer
