@@ -2783,6 +2783,9 @@ class QuestionReader:
         newest = any(m.group(2) for m in _ORDER.finditer(question)) or bool(
             _NEWEST_LAST.search(question))  # "recent papers on X", "papers on X, newest first"
         question = " ".join(_ORDER.sub(" ", _NEWEST_LAST.sub("", question)).split())
+        if newest:  # "recent ones on privacy": papers (it summarized "ones on privacy")
+            question = re.sub(r"^((?:(?:show|list|find|give|get)\s+(?:me\s+|us\s+)?)?(?:the\s+|some\s+"
+                              r"|any\s+)?)ones\b", r"\1papers", question, flags=re.IGNORECASE)
         by_title = bool(_TITLE_LAST.search(question))  # "..., sorted by title"
         question = _TITLE_LAST.sub("", question)
         if m := _LIKE.search(question):

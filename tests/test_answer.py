@@ -944,7 +944,9 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
     assert [p["paper_id"] for p in a.papers][:3] == ["b2025", "b2024", "b2023"]
     assert a.answer.splitlines()[0].endswith("\u201cregret bounds\u201d, newest first:")
     for question in ("Show me the latest regret bounds papers.",  # "new": as "recent" (it
-                     "find new papers on regret bounds"):  # searched "new regret bounds")
+                     "find new papers on regret bounds",  # searched "new regret bounds");
+                     "recent ones on regret bounds"):  # "ones": papers (it summarized
+        # "ones on regret bounds")
         a = fast_chat.ask(question)
         assert [p["paper_id"] for p in a.papers][:3] == ["b2025", "b2024", "b2023"], question
         assert a.answer.splitlines()[0].endswith("\u201cregret bounds\u201d, newest first:"), (
