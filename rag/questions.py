@@ -606,9 +606,10 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
                          r"|^\s*(?:(?:no|nope|sorry|oops|actually|ah|oh)\b[\s,.!]*)*I\s+(?:meant"
                          r"|mean|wanted)\s+(?P<z>.+?)[\s?.!]*$"
                          # a filter alone: "from COLM", "only at CoRL 2025", "in 2024?",
-                         # "only 2025"
-                         r"|^\s*(?P<w>(?:(?:only|just)\s+(?:(?:from|at|in)\s+)?|(?:from|at|in)\s+)"
-                         r"\S.*?)[\s?.!]*$",
+                         # "only 2025", "show me the orals", "the posters?"
+                         r"|^\s*(?P<w>(?:(?:only|just)\s+(?:(?:from|at|in)\s+)?|(?:from|at|in)\s+"
+                         r"|(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)?the\s+(?=(?:orals"
+                         r"|posters|spotlights)[\s?.!]*$))\S.*?)[\s?.!]*$",
                          re.IGNORECASE)
 # ... the words after what changes: "transformers instead", "grasping, not manipulation" (the
 # last question's topic is replaced anyway)
@@ -3752,7 +3753,8 @@ class QuestionReader:
             return f"{x}?"  # papers on causality?": a question of its own (it was "what has
             # Yoshua Bengio Bengio's papers on causality here?")
         if m and m.group("w"):  # "from COLM": what it names, put where the last question has it
-            x = re.sub(r"^(?:(?:only|just)\s+)?(?:(?:from|at|in)\s+)?", "", x, flags=re.IGNORECASE)
+            x = re.sub(r"^(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)?(?:(?:only|just)\s+)?"
+                       r"(?:(?:from|at|in)\s+)?", "", x, flags=re.IGNORECASE)
 
         status_x = _STATUS_NOUN.sub(r"\1 papers", x)
         status, words = self.index.match_status(status_x)

@@ -1408,6 +1408,15 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     assert reader._what_about("and spotlights?",
                               "Which papers study bandit problems? (orals)") == (
         "Which spotlight papers study bandit problems?")
+    # ... a status named with the papers' word alone: "show me the orals", "list the posters",
+    # "the spotlights?" after a list keep its topic (each listed every one of the catalog)
+    for question, status in (("show me the orals", "oral"), ("list the posters", "poster"),
+                             ("the spotlights?", "spotlight")):
+        assert reader._what_about(question, "Which papers study bandit problems?") == (
+            f"Which {status} papers study bandit problems?"), question
+    conv = Conversation()
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    assert ids(fast_chat.ask("the spotlights?", conv)) == ["p1"]  # (not "p5" too)
     # ... an author's papers named with them: a question of its own (it put them in the last)
     assert reader._what_about("what about Ann Lee's papers on federated learning?",
                               "What did Bo Chen work on?") == (
