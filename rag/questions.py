@@ -4265,7 +4265,7 @@ _IN_TITLE = re.compile(
     # ... titles asked for by what they name: "which titles mention LLM?", "titles containing
     # 'agent'", "list all titles with diffusion" (from the start: not "papers that generate
     # titles with LLMs")
-    r"|^\s*(?:(?:which|what|any|list|show|find|give|get)(?:\s+(?:me|us))?\s+)?(?:(?:all|the)\s+)?"
+    r"|^\s*(?:(?:which|what|any|how\s+many|list|show|find|give|get)(?:\s+(?:me|us))?\s+)?(?:(?:all|the)\s+)?"
     r"(?:paper\s+)?titles?\s+(?:(?:that|which)\s+)?(?:contain(?:s|ing)?|mention(?:s|ing)?"
     r"|includ(?:e|es|ing)|nam(?:e|es|ing)|us(?:e|es|ing)|ha(?:s|ve|ving)|with|say(?:s|ing)?)\s+"
     r"(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<t>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)

@@ -3542,7 +3542,7 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
                      "papers whose title mentions bandit",
                      "which titles mention bandit?",  # titles asked for (each was refused:
                      "titles containing 'bandit'",  # no paper matched "titles mention bandit")
-                     "list all titles with bandit"):
+                     "list all titles with bandit", "how many titles mention bandit?"):
         a = fast_chat.ask(question)
         assert sorted(p["paper_id"] for p in a.papers) == ["p0", "p1", "p2", "p3"], (
             question, a.answer)
