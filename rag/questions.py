@@ -390,7 +390,7 @@ _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:{_LISTED_THINGS}|is|was
 _WHAT_ARE_THE = re.compile(
     rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?!(?:{_LISTED_THINGS}|results|differences|similarities"
     r"|trends|titles|links|urls|ids|statuses|affiliations|abstracts|citations|references|names"
-    r"|dates)\b)(?P<x>[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
+    r"|dates)\b)(?P<x>(?:(?:open|future|failure)\s+)?[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
     r"|reported|shown|studied|considered))?[\s?.!]*$", re.IGNORECASE)
 # ... "what are the main techniques?", "what are the common datasets?": what they use
 _THE_MAIN_USED = re.compile(
@@ -1161,6 +1161,14 @@ _BACK_TO = re.compile(
     re.IGNORECASE)  # (not "show me the X papers": a search)
 # the last list asked for again: "list them", "show me all of them", "give me the full list",
 # "what are they?" (after "how many ...?")
+# ... a line on each: "summarize each of them", "a one-line summary of each", "summarize each
+# paper in one sentence" (a listing: each paper by its sentence closest to the topic)
+_EACH_SUMMARY = re.compile(
+    r"^\s*(?:(?:and|ok(?:ay)?|so|now|then)[\s,]+)?(?:(?:can|could)\s+you\s+)?(?:please\s+)?"
+    r"(?:(?:summarize|summarise|describe)\s+each|(?:give\s+(?:me\s+|us\s+)?)?(?:an?\s+)?(?:(?:short"
+    r"|brief|quick|one[- ](?:line|sentence))\s+)?(?:summary|summaries|description|tl;?dr)\s+(?:of|for)"
+    r"\s+each|one\s+(?:line|sentence)\s+(?:on|about|for|per)\s+each)(?:\s+(?:of\s+(?:them|those"
+    r"|these)|one|paper))?(?:\s+(?:in\s+)?(?:one|a)\s+(?:line|sentence))?[\s?.!]*$", re.IGNORECASE)
 _LIST_THEM = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|so|now|then)[\s,]+)?(?:please\s+)?(?:(?:list|show|give|name|display"
     r"|print)(?:\s+(?:me|us))?\s+(?:(?:them|those|these)(?:\s+(?:papers|ones))?(?:\s+all)?|all(?:\s+of)?"
@@ -2550,8 +2558,10 @@ class QuestionReader:
             by = next(w for w in m.groups() if w).lower()  # per year?": the last list counted
             return _again(listed, filters, recount=True, tally=_TALLIED_AS.get(by, by))
         if listed and listed.paper_ids and (_HOW_MANY_LISTED.match(question)
-                                            or _LIST_THEM.match(question)):
-            return _again(listed, filters, recount=True)  # "how many are there?", "list them"
+                                            or _LIST_THEM.match(question)
+                                            or _EACH_SUMMARY.match(question)):
+            return _again(listed, filters, recount=True)  # "how many are there?", "list them",
+            # "summarize each of them" (it summarized 4; it searched "one-line", "one sentence")
         if conversation and (had := conversation.answered) and _COAUTHORS.match(question):
             of_author = re.search(r"\b(?:he|she|his|her)\b", question, re.IGNORECASE) and not (
                 re.search(r"\b(?:them|those|these|it)\b", question, re.IGNORECASE))  # (not

@@ -3322,7 +3322,10 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
         assert fast_chat.ask("How many are there?", conv).count == 5
         for question in ("list them", "Give me the full list", "show all of them please",
                          "give me their titles only", "just the titles",
-                         "what are they?", "how many were there exactly?"):  # the list again
+                         "what are they?", "how many were there exactly?",  # the list again
+                         "summarize each of them", "give me a one-line summary of each",
+                         "summarize each paper in one sentence"):  # (a line each: these
+            # summarized 4 papers, or searched "one-line", "one sentence")
             a = fast_chat.ask(question, conv)  # (not a search for "full", "exactly")
             assert a.answer.startswith("The last list holds 5 papers"), question
             assert [p["paper_id"] for p in a.papers] == order, question
@@ -4848,7 +4851,10 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         plan = fast_chat.answerer().plan(question, conv, None)  # "the limitations" searched
         assert plan.kind == "summary" and sorted(plan.scope or []) == [  # in every paper)
             "p0", "p1", "p2", "p3"], (question, plan)
-    assert fast_chat.answerer().plan("what are the limitations?", conv, None).aspect
+    for question in ("what are the limitations?", "what are the open problems?",  # (the two
+                     "what are the future directions?"):  # words: searched in every paper)
+        plan = fast_chat.answerer().plan(question, conv, None)
+        assert plan.aspect and sorted(plan.scope or []) == ["p0", "p1", "p2", "p3"], question
     assert fast_chat.answerer().plan("which concerns do they raise?", conv,  # a noun: not
                                      None).topic != "raise"  # "concern" narrowing to "raise"
     for question, first in (("what are the links?", "The catalog gives no links"),  # not
