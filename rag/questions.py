@@ -386,12 +386,12 @@ _LISTED_THINGS = (r"papers|ones|others|works|articles|authors|venues|years|insti
 _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:{_LISTED_THINGS}|is|was|does|this)\b)"
                         r"(?P<x>[^\W\d_]{3,}s)[\s?.!]*$", re.IGNORECASE)
 # ... "what are the rates?", "what are the defenses proposed?" (not the papers; an aspect,
-# "what are the limitations?", as "what are their limitations?")
+# "what are the limitations?", "what are the open problems?", as "what are their limitations?")
 _WHAT_ARE_THE = re.compile(
     rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?!(?:{_LISTED_THINGS}|results|differences|similarities"
     r"|trends|titles|links|urls|ids|statuses|affiliations|abstracts|citations|references|names"
-    r"|dates)\b)(?P<x>(?:(?:open|future|failure)\s+)?[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given|obtained|achieved"
-    r"|reported|shown|studied|considered))?[\s?.!]*$", re.IGNORECASE)
+    r"|dates)\b)(?P<x>(?:(?:open|future|failure)\s+)?[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given"
+    r"|obtained|achieved|reported|shown|studied|considered))?[\s?.!]*$", re.IGNORECASE)
 # ... "what are the main techniques?", "what are the common datasets?": what they use
 _THE_MAIN_USED = re.compile(
     rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?:main|key|common|most\s+common|typical|primary|usual)\s+"
