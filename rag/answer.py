@@ -719,6 +719,8 @@ class Answerer:
         if plan.kind == "summary":
             shown = hits[:self._shown(plan)]
             more = PICKED_MORE if plan.picked and not plan.aspect and len(shown) <= PICKED_FEW else 0
+            said: set[str] = set()  # the sentences written: one a paper shares with another
+            # (a paper listed twice under two titles) is not written twice
             for n, hit in enumerate(shown, 1):
                 # "what are the limitations of X?": a paper whose abstract names none says so
                 # (its closest sentence had been shown, DPO's advantages for its limitations);
@@ -729,6 +731,11 @@ class Answerer:
                 reason = (prompts.render(prompts.ASPECT_UNNAMED, title=detex(neutralize(
                     hit.paper.title or hit.paper.label)), aspect=plan.aspect.lower())
                     if unnamed else self._reason(question, hit, stats, answer))
+                if reason.strip() in said:  # its next closest sentence not yet written
+                    sentences = split_sentences(hit.paper.abstract)
+                    reason = next((sentences[i] for i in sentence_order(sentences, plan.query)
+                                   if sentences[i].strip() not in said), reason)
+                said.add(reason.strip())
                 line = _cite(reason, n)
                 side = plan.side_of.get(hit.paper.paper_id)  # "compare A and B": "A: ... [1]."
                 if more and len(shown) > 1:  # several picked: which paper each line is of

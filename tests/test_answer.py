@@ -5408,3 +5408,22 @@ def test_the_authors_with_papers_at_both_of_two_venues_are_counted(fast_chat: Pa
     assert a.refused and "The index holds no ICML papers" in a.answer, a.answer
     a = fast_chat.ask("who published at both COLT 2025 and ALT?")  # (Bo Chen: COLT alone)
     assert a.answer == prompts.render(prompts.AT_BOTH_NONE, sides="COLT 2025 and ALT"), a.answer
+
+
+def test_a_summary_writes_no_sentence_twice(fast_chat: PaperChat, tmp_path: Path) -> None:
+    """Two papers with one abstract under two titles (NeurIPS 2023 lists "Zeroth-Order
+    Methods for Nonsmooth, ..." and "... for Nondifferentiable, ..."): a summary writes the
+    second by its next closest sentence (it wrote the same sentence twice)."""
+    abstract = ("We study bandit problems with delays. Our bandit algorithm is optimal. "
+                "Experiments confirm the bounds.")
+    rows = [{"id": "a", "title": "Delayed bandits", "abstract": abstract},
+            {"id": "b", "title": "Bandits with delays", "abstract": abstract},
+            {"id": "c", "title": "Kernels", "abstract": "We study kernels."}]
+    _ingest_rows(fast_chat, tmp_path / "papers.jsonl", rows)
+    fast_chat._llm = ScriptedLLM()
+    a = fast_chat.ask("Summarize the papers on bandit problems")
+    assert sorted(p["paper_id"] for p in a.papers) == ["a", "b"], a.answer
+    lines = [re.sub(r"\s*\[\d+\]\.?$", "", line) for line in a.answer.splitlines()
+             if re.search(r"\[\d+\]\.?$", line)]
+    assert len(lines) == 2 and len(set(lines)) == 2, a.answer
+    assert all(line.rstrip(".") in abstract for line in lines), a.answer
