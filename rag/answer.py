@@ -719,8 +719,7 @@ class Answerer:
         if plan.kind == "summary":
             shown = hits[:self._shown(plan)]
             more = PICKED_MORE if plan.picked and not plan.aspect and len(shown) <= PICKED_FEW else 0
-            said: set[str] = set()  # the sentences written: one a paper shares with another
-            # (a paper listed twice under two titles) is not written twice
+            said: set[str] = set()  # the sentences written (:func:`_unsaid`)
             for n, hit in enumerate(shown, 1):
                 # "what are the limitations of X?": a paper whose abstract names none says so
                 # (its closest sentence had been shown, DPO's advantages for its limitations);
@@ -731,11 +730,7 @@ class Answerer:
                 reason = (prompts.render(prompts.ASPECT_UNNAMED, title=detex(neutralize(
                     hit.paper.title or hit.paper.label)), aspect=plan.aspect.lower())
                     if unnamed else self._reason(question, hit, stats, answer))
-                if reason.strip() in said:  # its next closest sentence not yet written
-                    sentences = split_sentences(hit.paper.abstract)
-                    reason = next((sentences[i] for i in sentence_order(sentences, plan.query)
-                                   if sentences[i].strip() not in said), reason)
-                said.add(reason.strip())
+                reason = _unsaid(reason, hit.paper.abstract, plan.query, said)
                 line = _cite(reason, n)
                 side = plan.side_of.get(hit.paper.paper_id)  # "compare A and B": "A: ... [1]."
                 if more and len(shown) > 1:  # several picked: which paper each line is of
@@ -755,6 +750,7 @@ class Answerer:
             plan.filters.venue and plan.filters.year is not None)
         asked = author_names(" or ".join(x for x in (plan.author or plan.of_author,
                                                      *plan.coauthors) if x))
+        said: set[str] = set()  # the sentences written (:func:`_unsaid`)
         for n, hit in enumerate(self._written_out(plan, hits), plan.offset + 1):
             p = hit.paper
             who = (", ".join(p.authors) if WHO.search(question)
@@ -771,6 +767,7 @@ class Answerer:
             reason = (self._reason(question, hit, stats, answer)
                       if n - plan.offset <= cfg.reasons_generated
                       else hit.evidence or split_sentences(p.abstract)[0])
+            reason = _unsaid(reason, p.abstract, plan.query, said)
             yield f"{n}. **{name}**{f' ({about})' if about else ''}: {_cite(reason, n)}"
 
     def _topics(self, hits: Sequence[SearchHit], most: int,
@@ -1648,6 +1645,19 @@ def _fact(fact: str, paper: Paper, check: str = "") -> str:
         return (f"The authors of {title} list {and_list(affiliations)}" if affiliations
                 else f"The catalog gives no affiliations for {title}")
     return f"The abstract of {title}: {paper.abstract}"
+
+
+def _unsaid(reason: str, abstract: str, query: str, said: set[str]) -> str:
+    """``reason``, or where an earlier line wrote it (a paper listed twice under two titles
+    with one abstract: NeurIPS 2023's "Zeroth-Order Methods for Nonsmooth, ..." and "...
+    Nondifferentiable, ..."), the next sentence of ``abstract`` closest to ``query`` that none
+    wrote; added to ``said``."""
+    if reason.strip() in said:
+        sentences = split_sentences(abstract)
+        reason = next((sentences[i] for i in sentence_order(sentences, query)
+                       if sentences[i].strip() not in said), reason)
+    said.add(reason.strip())
+    return reason
 
 
 def _checked(fact: str, paper: Paper, check: str) -> str:

@@ -5412,8 +5412,8 @@ def test_the_authors_with_papers_at_both_of_two_venues_are_counted(fast_chat: Pa
 
 def test_a_summary_writes_no_sentence_twice(fast_chat: PaperChat, tmp_path: Path) -> None:
     """Two papers with one abstract under two titles (NeurIPS 2023 lists "Zeroth-Order
-    Methods for Nonsmooth, ..." and "... for Nondifferentiable, ..."): a summary writes the
-    second by its next closest sentence (it wrote the same sentence twice)."""
+    Methods for Nonsmooth, ..." and "... for Nondifferentiable, ..."): a summary or a listing
+    writes the second by its next closest sentence (it wrote the same sentence twice)."""
     abstract = ("We study bandit problems with delays. Our bandit algorithm is optimal. "
                 "Experiments confirm the bounds.")
     rows = [{"id": "a", "title": "Delayed bandits", "abstract": abstract},
@@ -5427,3 +5427,6 @@ def test_a_summary_writes_no_sentence_twice(fast_chat: PaperChat, tmp_path: Path
              if re.search(r"\[\d+\]\.?$", line)]
     assert len(lines) == 2 and len(set(lines)) == 2, a.answer
     assert all(line.rstrip(".") in abstract for line in lines), a.answer
+    a = fast_chat.ask("Which papers study bandit problems?")  # a listing likewise
+    lines = [re.sub(r"^.*?\*\*: |\s*\[\d+\]\.?$", "", line) for line in a.answer.splitlines()[1:]]
+    assert len(lines) == 2 and len(set(lines)) == 2, a.answer
