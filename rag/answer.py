@@ -716,10 +716,10 @@ class Answerer:
     def _per_source(self, question: str, plan: Plan, hits: list[SearchHit],
                     stats: dict[str, float], answer: Answer) -> Iterator[str]:
         cfg = self.settings.llm
+        said: set[str] = set()  # the sentences written (:func:`_unsaid`)
         if plan.kind == "summary":
             shown = hits[:self._shown(plan)]
             more = PICKED_MORE if plan.picked and not plan.aspect and len(shown) <= PICKED_FEW else 0
-            said: set[str] = set()  # the sentences written (:func:`_unsaid`)
             for n, hit in enumerate(shown, 1):
                 # "what are the limitations of X?": a paper whose abstract names none says so
                 # (its closest sentence had been shown, DPO's advantages for its limitations);
@@ -750,7 +750,6 @@ class Answerer:
             plan.filters.venue and plan.filters.year is not None)
         asked = author_names(" or ".join(x for x in (plan.author or plan.of_author,
                                                      *plan.coauthors) if x))
-        said: set[str] = set()  # the sentences written (:func:`_unsaid`)
         for n, hit in enumerate(self._written_out(plan, hits), plan.offset + 1):
             p = hit.paper
             who = (", ".join(p.authors) if WHO.search(question)
