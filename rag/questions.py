@@ -1149,8 +1149,9 @@ _THEM_ALL = re.compile(r"^\s*(?:they|them|their|those|these|(?:the|these|those)\
 # "how many (are there)?" after a listing: how many it holds
 _HOW_MANY_LISTED = re.compile(
     r"^\s*(?:and\s+)?how\s+many(?:\s+(?:papers|ones|results))?(?:\s+(?:(?:are|were)\s+there|is\s+that"
-    r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all))?"
-    r"(?:\s+(?:exactly|in\s+total|in\s+all|altogether|overall))?[\s?.!]*$", re.IGNORECASE)
+    r"|of\s+(?:them|those|these)|did\s+you\s+find|were\s+found|in\s+total|in\s+all"
+    r"|(?:are|were)\s+left|(?:is|are)\s+remaining|remain))?"
+    r"(?:\s+(?:exactly|in\s+total|in\s+all|altogether|overall|now))?[\s?.!]*$", re.IGNORECASE)
 # an earlier list asked for again by its topic: "go back to the fairness papers", "show me the
 # fairness list again" (the listing whose topic has these words)
 _BACK_TO = re.compile(

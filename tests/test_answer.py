@@ -3323,6 +3323,7 @@ def test_show_me_more_writes_out_the_next_papers_of_the_last_list(fast_chat: Pap
         for question in ("list them", "Give me the full list", "show all of them please",
                          "give me their titles only", "just the titles",
                          "what are they?", "how many were there exactly?",  # the list again
+                         "how many are left?", "how many remain?",  # (these searched "left")
                          "summarize each of them", "give me a one-line summary of each",
                          "summarize each paper in one sentence"):  # (a line each: these
             # summarized 4 papers, or searched "one-line", "one sentence")
