@@ -600,7 +600,9 @@ class Answerer:
                                            titles=plan.titles,
                                            scoped=plan.scope is not None,
                                            sides=list(zip(plan.sides, plan.side_counts,
-                                                          strict=False))))
+                                                          strict=False)),
+                                           fact=plan.fact if plan.picked else "",
+                                           fact_check=plan.fact_check if plan.picked else ""))
         yield DoneEvent(answer)
 
     # -- generation strategies --------------------------------------------------------------

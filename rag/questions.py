@@ -1162,6 +1162,10 @@ _BACK_TO = re.compile(
     re.IGNORECASE)  # (not "show me the X papers": a search)
 # the last list asked for again: "list them", "show me all of them", "give me the full list",
 # "what are they?" (after "how many ...?")
+# ... what is left of a question that is a pick alone ("and the second one?", "what about
+# paper 3?"): asking what the last pick asked of its paper
+_BARE_PICK = re.compile(r"\s*(?:(?:and|so|now|ok(?:ay)?)[\s,]+)?(?:(?:what|how)\s+about)?[\s?.!]*",
+                        re.IGNORECASE)
 # ... a line on each: "summarize each of them", "a one-line summary of each", "summarize each
 # paper in one sentence" (a listing: each paper by its sentence closest to the topic)
 _EACH_SUMMARY = re.compile(
@@ -1762,6 +1766,8 @@ class Turn:
     scoped: bool = False  # on papers of an answer before ("summarize them"), not a search
     sides: list[tuple[str, int]] = field(default_factory=list)  # a comparison's sides, and the
     #                                                             papers found for each
+    fact: str = ""  # what it asked of the papers it picked (:attr:`Plan.fact`: "is the first
+    fact_check: str = ""  # one from 2024?": "when", "2024"), for "and the second one?"
 
 
 @dataclass
@@ -2162,7 +2168,7 @@ class QuestionReader:
                                    if set(plan.scope) <= set(t.paper_ids)), "")  # did X work
             # on?": each "Y et al., with X", as the list it narrows (the last holding them)
         if plan.fact in ("when", "status"):  # "is it from 2024?": answered yes or no
-            plan.fact_check = _fact_check(typed)
+            plan.fact_check = plan.fact_check or _fact_check(typed)
         return plan
 
     def _reply(self, question: str) -> str:
@@ -2452,6 +2458,10 @@ class QuestionReader:
                     paper := self.index.get(ids).get(ids[0])):
                 return _like(paper, filters)  # "more like the first one": its neighbours
             asked = _fact_asked(question)  # "who wrote the first one?": its authors
+            if not asked and prev and prev.picked and prev.fact and _BARE_PICK.fullmatch(rest):
+                return replace(_on_papers(listed, ids, filters, fact=prev.fact),  # "and the
+                               fact_check=prev.fact_check)  # second one?" after "is the first
+                # one from 2024?": that asked of it (it summarized the paper)
             return _on_papers(listed, ids, filters, fact=asked[0] if asked else "", words=rest)
         if _DIFFER_THEM.match(question) and (
                 paper := self._one_paper(_them_of(question, conversation))):

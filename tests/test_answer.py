@@ -3515,6 +3515,18 @@ def test_a_question_on_the_one_paper_of_the_last_answer_names_it(fast_chat: Pape
         a = fast_chat.ask(question, Conversation(list(conv.turns)))
         assert [p["paper_id"] for p in a.papers] == ids[:1], (question, a.answer)
         assert a.answer.startswith(f"{said}: \u201c{title}\u201d "), (question, a.answer)
+    # "and the second one?" asks it again of that one (it summarized the paper); after a
+    # pick asking nothing of the catalog, a summary still
+    picks = Conversation(list(conv.turns))
+    fast_chat.ask("is the first one from 2024?", picks)
+    year = {row["id"]: row["year"] for row in rows}
+    for question, n in (("and the second one?", 1), ("what about the third?", 2)):
+        a = fast_chat.ask(question, picks)
+        assert [p["paper_id"] for p in a.papers] == [ids[n]], (question, a.answer)
+        assert a.answer.startswith("Yes: " if year[ids[n]] == 2024 else "No: "), a.answer
+    fast_chat.ask("tell me about the first one", picks)
+    a = fast_chat.ask("and the second one?", picks)
+    assert [p["paper_id"] for p in a.papers] == [ids[1]] and "appeared" not in a.answer, a.answer
     fast_chat.ask("tell me about the first one", conv)
     for question, said in (("is it from 2024?", "Yes"),  # (it gave the venue and year alone)
                            ("Was this paper published at COLT 2025?", "No"),
