@@ -1295,9 +1295,14 @@ def _all_left_out(plan: Plan) -> str:
     """Why a question leaving a topic out gets nothing: every paper found names it."""
     n = plan.left_out
     topic, without = neutralize(plan.topic), neutralize(plan.without)
+    out = plan.exclude  # "which of them are not from 2023?": each is (not "each names “2023”")
+    why = (f"{'each name' if n > 1 else 'names'} \u201c{without}\u201d" if out is None
+           else f"{'all have' if n > 1 else 'has'} {without}" if out.affiliation
+           else f"{'are all' if n > 1 else 'is among the'} {without}"
+           if out.status and not (out.venue or out.has_years())
+           else f"{'are all' if n > 1 else 'is'} from {without}")
     return (f"{f'the {n} papers' if n > 1 else 'the one paper'} "
-            f"{neutralize(_from(_among(plan)))}matching \u201c{topic}\u201d "
-            f"{'each name' if n > 1 else 'names'} \u201c{without}\u201d.")
+            f"{neutralize(_from(_among(plan)))}matching \u201c{topic}\u201d {why}.")
 
 
 def _authors_found(plan: Plan, hits: Sequence[SearchHit]) -> Plan:

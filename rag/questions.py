@@ -2624,6 +2624,11 @@ class QuestionReader:
                 question, property_ranked = f"Of those, which have {m.group('x')}?", True  # a
                 # judgement, and those naming them (it narrowed to "strongest guarantees")
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
+                if re.fullmatch(r"(?:them|those|these)(?:\s+(?:ones|papers))?|(?:th[oe]se|the)\s+"
+                                r"(?:ones|papers)", m.group("x"), re.IGNORECASE) and conversation and (
+                        others := _the_rest(conversation, prev, filters)):
+                    return others  # "drop those" after a narrowing: the rest of the list it
+                    # narrowed (it searched "those")
                 if plan := self._excluded(m.group("x"), prev, filters or Filters()):
                     return plan
                 question = f"Of those, which are not about {m.group('x')}?"
@@ -4098,8 +4103,10 @@ def _names_joined(question: str) -> str:
 
 
 # a venue, year, status or institution a question leaves out: "bandit papers not at COLT",
-# "papers on X outside AISTATS", "that are not posters" (QuestionReader._not_filtered) ...
-_NOT_AT = re.compile(r"(?<![\s,])[\s,]*\b(?:(?:(?:that|which)\s+|(?<=\bpapers\s))(?:are|were)\s+not"
+# "papers on X outside AISTATS", "that are not posters", "which of them aren't orals?"
+# (QuestionReader._not_filtered) ...
+_NOT_AT = re.compile(r"(?<![\s,])[\s,]*\b(?:(?:(?:that|which)\s+|(?<=\bpapers\s)|(?<=\b(?:them|ones)\s)"
+                     r"|(?<=\bth[oe]se\s))(?:(?:are|were)\s+not|aren['\u2019]t|weren['\u2019]t)"
                      r"(?:\s+(?:at|in|from))?|not\s+"
                      r"(?:at|in|from|published\s+(?:at|in))|outside(?:\s+of)?|other\s+than"
                      r"|excluding|except(?:\s+for)?|(?:but|and)\s+not)\s+"

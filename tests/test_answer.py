@@ -4180,10 +4180,22 @@ def test_a_follow_up_sorts_or_narrows_the_last_list(fast_chat: PaperChat,
         assert sorted(ids(fast_chat.ask(question, conv))) == year_ids, question
     assert _where(1107, "") == "of the 1,107 from the previous answer"  # as counts are
     for question, among in (("which are not orals?", ["p1", "p3"]),  # ("?" was asked)
-                            ("which ones are not from 2024?", ["p1", "p2"])):  # ("are" searched)
+                            ("which ones are not from 2024?", ["p1", "p2"]),  # ("are" searched)
+                            ("which of them are not orals?", ["p1", "p3"]),  # (these listed
+                            ("which ones are not orals?", ["p1", "p3"]),  # the orals; "aren't"
+                            ("which of them aren't orals?", ["p1", "p3"])):  # was searched)
         conv = Conversation()
         fast_chat.ask("Which papers study bandit problems?", conv)
         assert sorted(ids(fast_chat.ask(question, conv))) == among, question
+    conv = Conversation()  # none left: said why (it said each paper names "COLT")
+    fast_chat.ask("Which papers study bandit problems?", conv)
+    fast_chat.ask("which of them are from COLT?", conv)
+    a = fast_chat.ask("which of them are not from COLT?", conv)
+    assert a.refused and a.answer.endswith("are all from COLT."), a.answer
+    conv = Conversation()  # "drop those" after a narrowing: the rest of the list it narrowed
+    fast_chat.ask("Which papers study bandit problems?", conv)  # (it searched "those")
+    fast_chat.ask("which of them are orals?", conv)
+    assert sorted(ids(fast_chat.ask("drop those", conv))) == ["p1", "p3"]
     a = fast_chat.ask("Which papers are not orals?")  # (it listed the orals)
     assert a.answer.splitlines()[0] == "The index holds 4 papers other than orals:", a.answer
     assert sorted(ids(a)) == ["p1", "p3", "p4", "p5"]
