@@ -1240,8 +1240,8 @@ _AUTHORS_OUT = re.compile(r"(?:(?P<by>(?:written\s+|co-?authored\s+)?by)\s+)?(?P
 _AT_BOTH = re.compile(
     rf"{_LEAD}(?:(?:which|what|list|show\s+me|find)\s+(?:the\s+)?)?(?:authors|people|researchers|who)"
     r"(?:\s+(?:who|that|with))?(?:\s+(?:have|has|had))?(?:\s+(?:both\s+)?(?:published|publish(?:es)?"
-    r"|papers|presented|appeared))\s+(?:at|in)\s+both\s+(?P<a>[^?!]+?)\s+and\s+(?P<b>[^?!]+?)"
-    r"[\s?.!]*$", re.IGNORECASE)
+    r"|papers|presented|appeared))\s+(?:at|in)\s+both\s+(?P<a>[^?!]{1,40}?)\s+and\s+"
+    r"(?P<b>[^?!]{1,40}?)[\s?.!]*$", re.IGNORECASE)  # (each side short: linear on long runs)
 # "he", "she", "his", "her" after an answer on an author's papers: that author ("which papers
 # did he write with Chelsea Finn?"); capitalized only where a sentence starts, and "He" or "She"
 # there not before a capital (names: "Kaiming He", "He initialization", "He Wang"); not where
