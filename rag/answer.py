@@ -1667,19 +1667,32 @@ def _unsaid(reason: str, abstract: str, query: str, said: set[str]) -> str:
 
 
 def _checked(fact: str, paper: Paper, check: str) -> str:
-    """"Yes" or "No" to whether ``paper`` has the year (and venue) or status ``check`` names
-    ("ICLR 2024", "oral"); '' where the catalog gives no year or status. A word
-    before the year is a venue only written as one ("ICLR", "CoRL", "NeurIPS": two capitals;
-    not "May 2023"), and matches the catalog's as part of it ("NIPS" of "NeurIPS")."""
-    if not check:
+    """"Yes" or "No" to whether ``paper`` has the year and venue or status ``check`` names
+    ("ICLR 2024", "oral", "spotlight at NeurIPS 2023"); '' where the catalog gives no year or
+    status. A word before the year names a venue unless it names a time of year ("May 2023",
+    "early 2024"); "NIPS" is NeurIPS."""
+    status, _, where = check.partition(" at ") if fact == "status" else ("", "", check)
+    if fact == "status" and status:
+        if not paper.status:
+            return ""
+        if status not in paper.status.lower():
+            return "No"
+    elif fact != "when" or not where:
         return ""
-    if fact == "status":
-        return "" if not paper.status else "Yes" if check in paper.status.lower() else "No"
-    if fact != "when" or paper.year is None or not (m := re.search(r"(?:19|20)\d{2}", check)):
+    if not where:
+        return "Yes"
+    m = re.search(r"(?:19|20)\d{2}", where)
+    venue = (where[:m.start()] if m else where).strip().lower()
+    venue = "" if re.fullmatch(_TIMES_OF_YEAR, venue) else {"nips": "neurips"}.get(venue, venue)
+    if (m and paper.year is None) or (venue and not paper.venue):
         return ""
-    venue = check[:m.start()].strip()
-    venue = venue.lower() if sum(c.isupper() for c in venue) >= 2 else ""
-    return "Yes" if paper.year == int(m.group()) and venue in paper.venue.lower() else "No"
+    return "Yes" if (not m or paper.year == int(m.group())) and venue in paper.venue.lower() else "No"
+
+
+# words naming a time of year before it, not a venue ("is it from May 2023?")
+_TIMES_OF_YEAR = (r"|(?:early|late|mid|in|spring|summer|fall|autumn|winter|jan(?:uary)?|feb(?:ruary)?"
+                  r"|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+                  r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)[-\s]*")
 
 
 # what an abstract writes where it names an aspect in other words: "However, PPO is sensitive

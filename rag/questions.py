@@ -137,7 +137,7 @@ _HAS_MOST = re.compile(
 # an order asked for, not a topic: "the most relevant papers on X" (the listing's own order),
 # "recent papers on X", "new papers on X", "the latest work on X" (newest first)
 _ORDER = re.compile(r"\b(?:the\s+)?(?:most\s+)?(?:(relevant|related|similar|closest|pertinent)"
-                    rf"|(recent|latest|newest|new(?:er)?))\s+(?={_NAMED}{_PAPERS}\b"
+                    rf"|(recent|latest|newest|new(?:er)?(?=\s+{_PAPERS}\b)))\s+(?={_NAMED}{_PAPERS}\b"
                     r"|(?:advances|developments|progress|results|research|work)\s+(?:in|on|for|of)\s)",
                     re.IGNORECASE)  # ("the most recent advances in X": not "recent X")
 # ... asked at the question's end: "papers on X, newest first", "... sorted by year",
@@ -390,7 +390,8 @@ _WHAT_BARE = re.compile(rf"{_LEAD}(?:which|what)\s+(?!(?:{_LISTED_THINGS}|is|was
 _WHAT_ARE_THE = re.compile(
     rf"{_LEAD}what\s+(?:are|were)\s+the\s+(?!(?:{_LISTED_THINGS}|results|differences|similarities"
     r"|trends|titles|links|urls|ids|statuses|affiliations|abstracts|citations|references|names"
-    r"|dates)\b)(?P<x>(?:(?:open|future|failure)\s+)?[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given"
+    r"|dates)\b)(?P<x>open\s+(?:problems|questions|challenges)|future\s+(?:directions|work"
+    r"|research(?:\s+directions)?)|failure\s+modes|[^\W\d_]{3,}s)(?:\s+(?:proposed|used|given"
     r"|obtained|achieved|reported|shown|studied|considered))?[\s?.!]*$", re.IGNORECASE)
 # ... "what are the main techniques?", "what are the common datasets?": what they use
 _THE_MAIN_USED = re.compile(
@@ -611,6 +612,10 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
                          r"|(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)?the\s+(?=(?:orals"
                          r"|posters|spotlights)[\s?.!]*$))\S.*?)[\s?.!]*$",
                          re.IGNORECASE)
+# ... the form of it naming a status with the papers' word alone: "show me the orals", "list
+# the posters" (of the last list only; else the catalog's)
+_SHOW_STATUS = re.compile(r"^\s*(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)?the\s+(?:orals"
+                          r"|posters|spotlights)[\s?.!]*$", re.IGNORECASE)
 # ... the words after what changes: "transformers instead", "grasping, not manipulation" (the
 # last question's topic is replaced anyway)
 _INSTEAD = re.compile(r"\s*(?:,?\s+(?:instead|rather)(?:\s+(?:of|than)\s+.+)?"
@@ -1986,8 +1991,8 @@ class QuestionReader:
         question = self._pronoun_named(question, conversation)
         earlier = ""  # the topic of an earlier listing a follow-up narrows
         question, venues_respelled = self._venues_written(self._written(question))
-        if plan := self._at_both(question):  # "which authors published at both COLT and ALT?"
-            return plan
+        if plan := self._at_both(question, filters):  # "which authors published at both COLT
+            return plan  # and ALT?"
         if conversation and conversation.answered and (m := _WITH_AUTHOR.match(question)) and (
                 self._author_named(m.group("who")).name):  # "with Sergey Levine?" after a list
             question = f"Which of them are by {m.group('who')}?"  # (it listed all of his)
@@ -2101,11 +2106,12 @@ class QuestionReader:
         placed, on_title, title_words = _title_asked(placed)
         if title_words and not self.index.titled():  # "papers with X in the title" where
             return Plan("summary", "", Filters(), reply=prompts.NO_TITLES)  # none has one
-        if counted or code or data:  # "how many COLT papers have one author?", "how many
-            placed = _HOW_MANY.sub("which", placed)  # papers have code?": those listed, under
-            # their count (not the count of all COLT papers)
+        if counted or (code or data) and not _PER.search(placed):  # "how many COLT papers
+            placed = _HOW_MANY.sub("which", placed)  # have one author?", "how many papers have
+            # code?": those listed, under their count (not the count of all COLT papers; "how
+            # many papers per year have code?" stays a count by year)
         if (counted or code or data) and (_BARE_WHICH.fullmatch(placed) or (
-                no_code and _DROP_ONES.fullmatch(placed))):  # "which have code?", "how many
+                code and _DROP_ONES.fullmatch(placed))):  # "which have code?", "how many
             # have no code?", "drop the ones with code":
             placed = ("Which of them?" if conversation and conversation.answered  # of a list
                       else "Which papers?")
@@ -2761,7 +2767,10 @@ class QuestionReader:
                 and _PRONOUN.search(prev.question)
                 and set(prev.paper_ids) <= set(conversation.turns[-2].paper_ids)):
             before = conversation.turns[-2]
-        if before and (alone := self._what_about(question, before.standalone)):
+        if before and (alone := self._what_about(question, before.standalone)) and not (
+                _SHOW_STATUS.match(question) and (len(before.paper_ids) < 2 or before.counted_by
+                                                  or before.picked)):  # ("show me the orals"
+            # after a list: its orals; after "who wrote DPO?" or a tally, the catalog's)
             plan = self.plan(alone, None, filters)
             if before.counted_by and not (plan.tally or plan.reply or plan.scope is not None):
                 plan.tally = before.counted_by  # "and at UAI?" after "which institutions have
@@ -2990,7 +2999,7 @@ class QuestionReader:
                     topic=paper.title or paper.label, standalone=question, whole_scope=True,
                     fact=asked[0])
 
-    def _at_both(self, question: str) -> Plan | None:
+    def _at_both(self, question: str, filters: Filters | None) -> Plan | None:
         """The papers at either of two venues (or years) by the authors who have papers at
         both (:data:`_AT_BOTH`: "which authors published at both COLT and ALT?"), counted by
         those authors alone; None where the question asks no such thing or names no filter
@@ -3004,7 +3013,9 @@ class QuestionReader:
         if first.venue and second.has_years() and not (second.venue or second.status):
             sides[1] = (replace(second, venue=first.venue), said)  # "COLT 2024 and 2025":
             # COLT's papers of 2025 (not every paper of 2025)
-        ids = [set(self.index.filter_ids(**vars(where)) or []) for where, _ in sides]
+        ui = vars(filters or Filters())  # the sidebar's filters where a side sets none
+        ids = [set(self.index.filter_ids(**{k: v or ui[k] for k, v in vars(where).items()}) or [])
+               for where, _ in sides]
         if empty := [side for side, held in zip(sides, ids, strict=True) if not held]:
             return Plan("metadata", "", empty[0][0], topic=empty[0][1], standalone=question)
             # "... COLT and ICML?": the catalog's venues (it read "ICML" as a word to find)
@@ -4177,9 +4188,13 @@ _WITH_CODE = re.compile(
 # ... and none: "papers without code", "with no code", "that don't release their code",
 # "which have no code on GitHub"
 _WITHOUT_CODE = re.compile(
-    r"\s*\b(?:without|with\s+no|lacking|(?:(?:that|which)\s+)?(?:(?:do|does|did)(?:n['\u2019]?t"
+    r"\s*\b(?:without(?!\s+source\s+code)|with\s+no|lacking|(?:(?:that|which)\s+)?(?:(?:do|does|did)"
+    r"(?:n['\u2019]?t"
     r"|\s+not)\s+(?:have|release|share|publish|provide|link|open[- ]source)|(?:have|has)\s+no))\s+"
     + _CODE_NOUN, re.IGNORECASE)
+# ... counted by something: "per year", "by venue", "in each venue"
+_PER = re.compile(r"\b(?:per|by|each|every)\s+(?:year|venue|conference|area|institution|author"
+                  r"|session|day|status|track)s?\b", re.IGNORECASE)
 # ... a follow-up leaving out those with it: "drop the ones (with code)", "remove those"
 _DROP_ONES = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
                         r"|leave\s+out|skip|hide)\s+(?:(?:the|all)\s+)?(?:ones|papers|those)?"
@@ -4296,6 +4311,7 @@ _IN_TITLE = re.compile(
     r"|^\s*(?:(?:which|what|any|how\s+many|list|show|find|give|get)(?:\s+(?:me|us))?\s+)?(?:(?:all|the)\s+)?"
     r"(?:paper\s+)?titles?\s+(?:(?:that|which)\s+)?(?:contain(?:s|ing)?|mention(?:s|ing)?"
     r"|includ(?:e|es|ing)|nam(?:e|es|ing)|us(?:e|es|ing)|ha(?:s|ve|ving)|with|say(?:s|ing)?)\s+"
+    r"(?!(?:their|its)\b|(?:the\s+)?(?:authors?|venues?|years?|dates?|abstracts?|links?|status)\b)"
     r"(?:the\s+(?:words?|terms?|phrase)\s+)?(?P<t>[^\s?!][^?!]{0,80}?)(?=[\s?.!]*$)", re.IGNORECASE)
 
 
@@ -4331,12 +4347,11 @@ def _code_asked(question: str) -> tuple[str, bool, bool]:
     """``question`` without the words asking for papers that link their code (:data:`_WITH_CODE`:
     "NeRF papers with code on GitHub": "NeRF papers") or link none (:data:`_WITHOUT_CODE`:
     "papers without code", "drop the ones with code"), whether it asks either, and whether
-    it asks for those linking none."""
-    if m := _WITHOUT_CODE.search(question):
-        return _taken_out(question, m), True, True
-    if m := _WITH_CODE.search(question):
-        rest = _taken_out(question, m)
-        return rest, True, bool(_DROP_ONES.fullmatch(rest))
+    it asks for those linking none (not "remove those without code")."""
+    for without, pattern in ((True, _WITHOUT_CODE), (False, _WITH_CODE)):
+        if m := pattern.search(question):  # ("drop the ones without code": those with it)
+            rest = _taken_out(question, m)
+            return rest, True, without != bool(_DROP_ONES.fullmatch(rest))
     return question, False, False
 
 
@@ -4785,12 +4800,14 @@ def _fact_asked(question: str) -> tuple[str, str] | None:
 def _fact_check(question: str) -> str:
     """What a yes-or-no question on a paper asks to check (:attr:`Plan.fact_check`): the venue
     and year of "is it from ICLR 2024?" (:data:`_IS_WHEN`), the status of "is X an oral?"
-    (:data:`_IS_STATUS`); '' for any other question ("is X an oral or a poster?" asks which)."""
+    (:data:`_IS_STATUS`), with where of "is it a spotlight at NeurIPS 2023?" ("spotlight at
+    NeurIPS 2023"); '' for any other question ("is X an oral or a poster?" asks which)."""
     if m := _IS_WHEN.match(question):
         return m.group("when")
     if (m := _IS_STATUS.match(question)) and len(statuses := re.findall(
             r"\b(?:oral|spotlight|poster)\b", question[m.end("x"):], re.IGNORECASE)) == 1:
-        return statuses[0].lower()
+        where = re.search(r"\b(?:at|in)\s+([\w-]+(?:\s+\d{4})?)[\s?.!]*$", question[m.end("x"):])
+        return statuses[0].lower() + (f" at {where.group(1)}" if where else "")
     return ""
 
 

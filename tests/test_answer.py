@@ -18,6 +18,7 @@ from rag.answer import (
     DoneEvent,
     PapersEvent,
     TokenEvent,
+    _checked,
     _searched,
     _two_parts,
     _where,
@@ -25,6 +26,7 @@ from rag.answer import (
 from rag.institutions import institutions_of
 from rag.prompts import CANNOT_ANSWER_PHRASE
 from rag.questions import (
+    _WHAT_ARE_THE,
     Plan,
     Turn,
     _fact_asked,
@@ -36,6 +38,7 @@ from rag.questions import (
     shown_topic,
 )
 from rag.retrieval import Filters, Retriever, split_sentences
+from rag.types import Paper
 from tests.conftest import ScriptedLLM
 
 ZO = "Which papers study zeroth-order methods?"
@@ -943,6 +946,8 @@ def test_a_judgement_the_abstracts_cannot_make(fast_chat: PaperChat, tmp_path: P
     a = fast_chat.ask("Which recent papers study regret bounds?")
     assert [p["paper_id"] for p in a.papers][:3] == ["b2025", "b2024", "b2023"]
     assert a.answer.splitlines()[0].endswith("\u201cregret bounds\u201d, newest first:")
+    assert not fast_chat.answerer().plan(  # "new" on a contribution: no order (the review's)
+        "which papers report new results on regret bounds?", None, None).newest_first
     for question in ("Show me the latest regret bounds papers.",  # "new": as "recent" (it
                      "find new papers on regret bounds",  # searched "new regret bounds");
                      "recent ones on regret bounds"):  # "ones": papers (it summarized
@@ -1417,6 +1422,9 @@ def test_what_about_a_follow_up_naming_only_what_changes(fast_chat: PaperChat,
     conv = Conversation()
     fast_chat.ask("Which papers study bandit problems?", conv)
     assert ids(fast_chat.ask("the spotlights?", conv)) == ["p1"]  # (not "p5" too)
+    conv = Conversation()  # ... after an answer on one paper: the catalog's (the review's: it
+    fast_chat.ask("Who wrote On bandit problems 0?", conv)  # asked "who wrote ... spotlight
+    assert ids(fast_chat.ask("show me the spotlights", conv)) == ["p1", "p5"]  # papers?")
     # ... an author's papers named with them: a question of its own (it put them in the last)
     assert reader._what_about("what about Ann Lee's papers on federated learning?",
                               "What did Bo Chen work on?") == (
@@ -2145,6 +2153,13 @@ def test_papers_that_link_their_code(fast_chat: PaperChat, tmp_path: Path) -> No
         assert a.answer.splitlines()[0] == (
             "The previous answer's 3 papers include 1 paper without linked code:"), a.answer
     assert _listed(fast_chat, "NeRF papers that don't release their code") == ["n3"]
+    for question in ("remove those without code", "drop the ones that don't have code"):
+        a = fast_chat.ask(question, Conversation(list(turns)))  # (the review's: it kept those
+        assert sorted(p["paper_id"] for p in a.papers) == ["n1", "n2"], (question, a.answer)
+    plan = fast_chat.answerer().plan("how many NeRF papers per year have code?", None, None)
+    assert plan.tally == "year" and plan.with_code, plan  # (it was "which NeRF papers?")
+    assert not fast_chat.answerer().plan(  # a topic's words
+        "which papers do code generation without source code?", None, None).without_code
     assert _listed(fast_chat, "papers without code") == ["c1", "n3"]
     a = fast_chat.ask("how many papers have code?")  # (the catalog's count of every paper)
     assert a.answer.splitlines()[0] == "The index holds 3 papers with linked code:", a.answer
@@ -3571,6 +3586,9 @@ def test_papers_with_a_word_in_the_title_are_those_whose_title_names_it(
         "which papers use bandit problems in the title generation task?", None, None).title_words
     assert not fast_chat.answerer().plan("papers that generate titles with bandit problems",
                                          None, None).title_words
+    for question in ("show me the titles with their authors",  # (the review's: searched
+                     "list the titles with venues and years"):  # titles naming "their authors")
+        assert not fast_chat.answerer().plan(question, None, None).title_words, question
     a = fast_chat.ask("papers on bandit problems with 'regret' in the title")  # a topic and
     assert [p["paper_id"] for p in a.papers] == ["p6"], a.answer  # a title's word apart
     assert a.answer.splitlines()[0].startswith(
@@ -4876,6 +4894,8 @@ def test_follow_ups_that_count_exclude_or_judge_the_last_answers_papers(
         plan = fast_chat.answerer().plan(question, conv, None)  # "the limitations" searched
         assert plan.kind == "summary" and sorted(plan.scope or []) == [  # in every paper)
             "p0", "p1", "p2", "p3"], (question, plan)
+    assert _WHAT_ARE_THE.match("what are the future works?") is None  # (the review's: "What
+    # future works do they use?")
     for question in ("what are the limitations?", "what are the open problems?",  # (the two
                      "what are the future directions?"):  # words: searched in every paper)
         plan = fast_chat.answerer().plan(question, conv, None)
@@ -5429,10 +5449,28 @@ def test_the_authors_with_papers_at_both_of_two_venues_are_counted(fast_chat: Pa
     assert a.answer.splitlines()[0].startswith(  # (COLT's of 2025: not Ann Lee's ALT paper)
         "1 author has papers at both COLT 2024 and 2025; their 3 papers"), a.answer
     assert "Bo Chen: 3 papers" in a.answer, a.answer
+    a = fast_chat.ask("Which authors published at both COLT and ALT?", None, Filters(year=2025))
+    assert a.answer == prompts.render(prompts.AT_BOTH_NONE, sides="COLT and ALT"), a.answer  # (the
+    # sidebar's year on each side: Ann Lee's COLT paper is of 2024)
     a = fast_chat.ask("who published at both COLT and ICML?")  # (the catalog's venues)
     assert a.refused and "The index holds no ICML papers" in a.answer, a.answer
     a = fast_chat.ask("who published at both COLT 2025 and ALT?")  # (Bo Chen: COLT alone)
     assert a.answer == prompts.render(prompts.AT_BOTH_NONE, sides="COLT 2025 and ALT"), a.answer
+
+
+def test_a_yes_or_no_on_a_papers_year_venue_or_status() -> None:
+    """What "Yes" or "No" a question on one paper gets (:func:`rag.answer._checked`): its year,
+    its venue however written ("NIPS", "icml"), a time of year no venue, its status and where
+    (the review's: "icml 2023" was no venue, "NIPS" no NeurIPS, a spotlight anywhere a yes)."""
+    paper = Paper(paper_id="x", label="x", abstract="a", venue="NeurIPS", year=2023,
+                  status="Spotlight")
+    for fact, check, said in (("when", "2023", "Yes"), ("when", "NIPS 2023", "Yes"),
+                              ("when", "icml 2023", "No"), ("when", "May 2023", "Yes"),
+                              ("when", "NeurIPS 2024", "No"), ("status", "spotlight", "Yes"),
+                              ("status", "oral", "No"), ("status", "spotlight at COLT", "No"),
+                              ("status", "spotlight at NeurIPS 2023", "Yes"), ("when", "", "")):
+        assert _checked(fact, paper, check) == said, (fact, check)
+    assert _checked("when", Paper(paper_id="y", label="y", abstract="a"), "2023") == ""
 
 
 def test_a_summary_writes_no_sentence_twice(fast_chat: PaperChat, tmp_path: Path) -> None:
