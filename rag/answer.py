@@ -1292,7 +1292,8 @@ def _quoted(plan: Plan, question: str) -> str:
 
 
 def _all_left_out(plan: Plan) -> str:
-    """Why a question leaving a topic out gets nothing: every paper found names it."""
+    """Why a question leaving a topic out gets nothing: every paper found names it; or, leaving
+    out a venue, years, status or institution (:attr:`Plan.exclude`), every one has it."""
     n = plan.left_out
     topic, without = neutralize(plan.topic), neutralize(plan.without)
     out = plan.exclude  # "which of them are not from 2023?": each is (not "each names “2023”")
@@ -1689,7 +1690,7 @@ def _checked(fact: str, paper: Paper, check: str) -> str:
     return "Yes" if (not m or paper.year == int(m.group())) and venue in paper.venue.lower() else "No"
 
 
-# words naming a time of year before it, not a venue ("is it from May 2023?")
+# words naming a time of year before it, not a venue ("is it from May 2023?"), or none
 _TIMES_OF_YEAR = (r"|(?:early|late|mid|in|spring|summer|fall|autumn|winter|jan(?:uary)?|feb(?:ruary)?"
                   r"|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
                   r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)[-\s]*")

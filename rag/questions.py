@@ -1165,20 +1165,20 @@ _BACK_TO = re.compile(
     r"|ones|answer|search)(?:\s+again)?|(?:show|give|list)(?:\s+(?:me|us))?\s+(?:the\s+)?(?P<u>.+?)"
     r"\s+(?:list(?:ing)?(?:\s+again)?|(?:papers|results|ones|answer)\s+again))[\s?.!]*$",
     re.IGNORECASE)  # (not "show me the X papers": a search)
-# the last list asked for again: "list them", "show me all of them", "give me the full list",
-# "what are they?" (after "how many ...?")
-# ... what is left of a question that is a pick alone ("and the second one?", "what about
+# what is left of a question that is a pick alone ("and the second one?", "what about
 # paper 3?"): asking what the last pick asked of its paper
 _BARE_PICK = re.compile(r"\s*(?:(?:and|so|now|ok(?:ay)?)[\s,]+)?(?:(?:what|how)\s+about)?[\s?.!]*",
                         re.IGNORECASE)
-# ... a line on each: "summarize each of them", "a one-line summary of each", "summarize each
-# paper in one sentence" (a listing: each paper by its sentence closest to the topic)
+# a line on each of the last list's papers: "summarize each of them", "a one-line summary of
+# each", "summarize each paper in one sentence" (a listing: each paper by its sentence)
 _EACH_SUMMARY = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|so|now|then)[\s,]+)?(?:(?:can|could)\s+you\s+)?(?:please\s+)?"
     r"(?:(?:summarize|summarise|describe)\s+each|(?:give\s+(?:me\s+|us\s+)?)?(?:an?\s+)?(?:(?:short"
     r"|brief|quick|one[- ](?:line|sentence))\s+)?(?:summary|summaries|description|tl;?dr)\s+(?:of|for)"
     r"\s+each|one\s+(?:line|sentence)\s+(?:on|about|for|per)\s+each)(?:\s+(?:of\s+(?:them|those"
     r"|these)|one|paper))?(?:\s+(?:in\s+)?(?:one|a)\s+(?:line|sentence))?[\s?.!]*$", re.IGNORECASE)
+# the last list asked for again: "list them", "show me all of them", "give me the full list",
+# "what are they?" (after "how many ...?")
 _LIST_THEM = re.compile(
     r"^\s*(?:(?:and|ok(?:ay)?|so|now|then)[\s,]+)?(?:please\s+)?(?:(?:list|show|give|name|display"
     r"|print)(?:\s+(?:me|us))?\s+(?:(?:them|those|these)(?:\s+(?:papers|ones))?(?:\s+all)?|all(?:\s+of)?"
@@ -1905,9 +1905,9 @@ class Plan:
     scope_of: int = 0                  # the papers ``scope`` was picked from, where more
     #                                    ("topic 2" after a tally by area: of the 29 counted)
     fact: str = ""                     # "who wrote X?": "authors", "when", "status", "abstract"
-    fact_check: str = ""               # "is it from ICLR 2024?": "ICLR 2024"; "is X an oral?": "oral"
     #                                    or "affiliations" of the one paper in ``scope`` (or
     #                                    "authors+affiliations": "... and where are they from?")
+    fact_check: str = ""               # "is it from ICLR 2024?": "ICLR 2024"; "is X an oral?": "oral"
     reply: str = ""                    # "hello", "thanks": what to say, with no search
     part: str = ""                     # "which of the 2025 ones are orals?": the part of the
     #                                    list ``scope`` holds, as a first line names it ("from
@@ -2106,7 +2106,7 @@ class QuestionReader:
         placed, on_title, title_words = _title_asked(placed)
         if title_words and not self.index.titled():  # "papers with X in the title" where
             return Plan("summary", "", Filters(), reply=prompts.NO_TITLES)  # none has one
-        if counted or (code or data) and not _PER.search(placed):  # "how many COLT papers
+        if counted or ((code or data) and not _PER.search(placed)):  # "how many COLT papers
             placed = _HOW_MANY.sub("which", placed)  # have one author?", "how many papers have
             # code?": those listed, under their count (not the count of all COLT papers; "how
             # many papers per year have code?" stays a count by year)
