@@ -1196,7 +1196,10 @@ _LIST_THEM = re.compile(
 _TITLES_OF = re.compile(
     r"\s*(?:(?:and|ok(?:ay)?|so|now)[\s,]+)?(?:please\s+)?(?:(?:(?:list|show|give|print|name"
     r"|display|tell)(?:\s+(?:me|us))?|(?:what|which)\s+(?:are|were))\s+)?(?:just\s+|only\s+)?(?:the\s+"
-    r"|their\s+|(?P<all>all\s+(?:the\s+)?))?titles(?:\s+only)?(?:\s+(?:of|for)\s+(?P<rest>\S.*))?",
+    r"|their\s+|(?P<all>all\s+(?:the\s+)?))?titles(?:\s+only)?"
+    # ... "with their authors", "and authors and venues": as the titles' lines give them
+    r"(?:\s+(?:and|with)\s+(?:the\s+|their\s+)?(?:authors|venues?|years?)(?:(?:,\s*|\s+and\s+)"
+    r"(?:authors|venues?|years?)){0,2})?(?:\s+(?:of|for)\s+(?P<rest>\S.*))?",
     re.IGNORECASE)
 # ... after a question, past a mark: "which papers study X? titles only", "..., just the
 # titles", "papers on X with just the titles" (not "which papers classify documents using only

@@ -3438,7 +3438,9 @@ def test_just_the_titles_lists_the_papers_without_their_sentences(fast_chat: Pap
     full = fast_chat.ask("Which papers study bandit problems?", conv)
     ids = [p["paper_id"] for p in full.papers]
     assert len(ids) == 4 and all(": We study" in line for line in full.answer.splitlines()[1:])
-    for question in ("just the titles", "what are their titles?", "list only the titles please"):
+    for question in ("just the titles", "what are their titles?", "list only the titles please",
+                     "show me the titles with their authors",  # (a summary of them; the
+                     "list the titles with venues and years"):  # review's: a title search)
         a = fast_chat.ask(question, Conversation(list(conv.turns)))
         lines = a.answer.splitlines()[1:]
         assert [p["paper_id"] for p in a.papers] == ids, (question, a.answer)
