@@ -38,6 +38,7 @@ from rag.citations import (
 from rag.errors import QuestionError
 from rag.institutions import ALL_OF, fold, institutions_of, institutions_said, name_parts, name_pattern
 from rag.questions import (
+    _VENUE_ALIASES,
     AREA_PARTS,
     CODE_LINKED,
     DATA_INTRODUCED,
@@ -1684,10 +1685,12 @@ def _checked(fact: str, paper: Paper, check: str) -> str:
         return "Yes"
     m = re.search(r"(?:19|20)\d{2}", where)
     venue = (where[:m.start()] if m else where).strip().lower()
-    venue = "" if re.fullmatch(_TIMES_OF_YEAR, venue) else {"nips": "neurips"}.get(venue, venue)
+    venue = "" if re.fullmatch(_TIMES_OF_YEAR, venue) else venue
     if (m and paper.year is None) or (venue and not paper.venue):
         return ""
-    return "Yes" if (not m or paper.year == int(m.group())) and venue in paper.venue.lower() else "No"
+    named = {venue, _VENUE_ALIASES.get(venue, venue).lower()}  # ("NIPS" as the catalog's NeurIPS)
+    return "Yes" if (not m or paper.year == int(m.group())) and any(
+        v in paper.venue.lower() for v in named) else "No"
 
 
 # words naming a time of year before it, not a venue ("is it from May 2023?"), or none

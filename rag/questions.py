@@ -597,6 +597,10 @@ _THEIR_ASPECT = re.compile(
     r"^\s*(?:and\s+)?(?:(?:what|which)\s+(?:are|were|is)\s+|what\s+about\s+)?(?:their|its)\s+"
     rf"(?:(?:main|key|known|major|common)\s+)?{_ASPECT_WORDS}[\s?.!]*$", re.IGNORECASE)
 _HOW_MANY = re.compile(rf"{_LEAD}how many\b", re.IGNORECASE)
+# a verb asking to see papers, and a status's papers named alone: "show me the orals", "list
+# the posters" (_WHAT_ABOUT, _SHOW_STATUS)
+_SHOW_VERB = r"(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)"
+_THE_STATUSES = r"the\s+(?:orals|posters|spotlights)[\s?.!]*$"
 # a follow-up naming only what changes: "what about federated learning?", "how about
 # Stanford?", "and spotlights?" (not "and which of them ...?": a question of its own)
 _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<x>.+?)[\s?.!]*$"
@@ -609,13 +613,11 @@ _WHAT_ABOUT = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:what|how)\s+about\s+(?P<
                          # a filter alone: "from COLM", "only at CoRL 2025", "in 2024?",
                          # "only 2025", "show me the orals", "the posters?"
                          r"|^\s*(?P<w>(?:(?:only|just)\s+(?:(?:from|at|in)\s+)?|(?:from|at|in)\s+"
-                         r"|(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)?the\s+(?=(?:orals"
-                         r"|posters|spotlights)[\s?.!]*$))\S.*?)[\s?.!]*$",
+                         rf"|{_SHOW_VERB}?(?={_THE_STATUSES}))\S.*?)[\s?.!]*$",
                          re.IGNORECASE)
 # ... the form of it naming a status with the papers' word alone: "show me the orals", "list
 # the posters" (of the last list only; else the catalog's)
-_SHOW_STATUS = re.compile(r"^\s*(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)?the\s+(?:orals"
-                          r"|posters|spotlights)[\s?.!]*$", re.IGNORECASE)
+_SHOW_STATUS = re.compile(rf"^\s*{_SHOW_VERB}?{_THE_STATUSES}", re.IGNORECASE)
 # ... the words after what changes: "transformers instead", "grasping, not manipulation" (the
 # last question's topic is replaced anyway)
 _INSTEAD = re.compile(r"\s*(?:,?\s+(?:instead|rather)(?:\s+(?:of|than)\s+.+)?"
@@ -1234,8 +1236,9 @@ _IN_TOTAL = re.compile(r"\s*\b(?:in\s+total|in\s+all|altogether|overall|all\s+to
 _OWN_SUBJECT = re.compile(r"\b(?:does|do|did)\s+(?!(?:they|these|those|them|the\s+(?:papers|ones)"
                           r")\b)[\w\"'\u201c]", re.IGNORECASE)
 # ... "exclude the ones on images", "remove the posters", "drop those from 2023"
-_EXCLUDE = re.compile(r"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
-                      r"|leave\s+out|skip|hide|without|excluding|except(?:\s+for)?|minus|but\s+not)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
+_DROP_VERB = r"(?:exclude|remove|drop|filter\s+out|leave\s+out|skip|hide)"
+_EXCLUDE = re.compile(rf"^\s*(?:and\s+)?(?:now\s+)?(?:please\s+)?(?:{_DROP_VERB}|without|excluding"
+                      r"|except(?:\s+for)?|minus|but\s+not)\s+(?:the\s+|all\s+)?(?:ones?\s+|papers?\s+"
                       r"|those\s+)?(?:(?:on|about|that\s+(?:are|use|study)|which\s+(?:are|use|study)"
                       r"|with|using)\s+)?(?P<x>.+?)[\s?.!]*$", re.IGNORECASE)
 # ... the authors those words name: "drop the ones by Kaiyi Ji", "exclude Kaiyi Ji's papers",
@@ -2633,8 +2636,7 @@ class QuestionReader:
                 question, property_ranked = f"Of those, which have {m.group('x')}?", True  # a
                 # judgement, and those naming them (it narrowed to "strongest guarantees")
             elif m := _EXCLUDE.match(question):  # "remove the posters", "exclude X"
-                if re.fullmatch(r"(?:them|those|these)(?:\s+(?:ones|papers))?|(?:th[oe]se|the)\s+"
-                                r"(?:ones|papers)", m.group("x"), re.IGNORECASE) and conversation and (
+                if _DROP_ONES.fullmatch(question) and conversation and (
                         others := _the_rest(conversation, prev, filters)):
                     return others  # "drop those" after a narrowing: the rest of the list it
                     # narrowed (it searched "those")
@@ -3793,8 +3795,8 @@ class QuestionReader:
             return f"{x}?"  # papers on causality?": a question of its own (it was "what has
             # Yoshua Bengio Bengio's papers on causality here?")
         if m and m.group("w"):  # "from COLM": what it names, put where the last question has it
-            x = re.sub(r"^(?:(?:show|give)(?:\s+me)?\s+|list\s+|display\s+)?(?:(?:only|just)\s+)?"
-                       r"(?:(?:from|at|in)\s+)?", "", x, flags=re.IGNORECASE)
+            x = re.sub(rf"^{_SHOW_VERB}?(?:(?:only|just)\s+)?(?:(?:from|at|in)\s+)?", "", x,
+                       flags=re.IGNORECASE)
 
         status_x = _STATUS_NOUN.sub(r"\1 papers", x)
         status, words = self.index.match_status(status_x)
@@ -4198,10 +4200,11 @@ _WITHOUT_CODE = re.compile(
 # ... counted by something: "per year", "by venue", "in each venue"
 _PER = re.compile(r"\b(?:per|by|each|every)\s+(?:year|venue|conference|area|institution|author"
                   r"|session|day|status|track)s?\b", re.IGNORECASE)
-# ... a follow-up leaving out those with it: "drop the ones (with code)", "remove those"
-_DROP_ONES = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:please\s+)?(?:exclude|remove|drop|filter\s+out"
-                        r"|leave\s+out|skip|hide)\s+(?:(?:the|all)\s+)?(?:ones|papers|those)?"
-                        r"\s*[?.!]*\s*", re.IGNORECASE)
+# ... a follow-up leaving out those with it: "drop the ones (with code)", "remove those";
+# alone, after a narrowing: the rest of the list it narrowed ("drop those", "remove them")
+_DROP_ONES = re.compile(rf"\s*(?:(?:and|so|now)\s+)?(?:please\s+)?{_DROP_VERB}\s+(?:(?:the|all)\s+)?"
+                        r"(?:(?:ones|papers|those|these|them)(?:\s+(?:ones|papers))?)?\s*[?.!]*\s*",
+                        re.IGNORECASE)
 # an abstract linking its code: a link, "code is available", "our code", "open-source
 # implementation" (1 NeurIPS 2023 abstract in 5)
 CODE_LINKED = re.compile(
